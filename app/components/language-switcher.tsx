@@ -1,0 +1,41 @@
+import { useLocation } from "react-router";
+import { languageNames } from "~/lib/i18n";
+import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/lib/site-paths";
+import { useLocale } from "~/lib/use-locale";
+import { cn } from "~/lib/utils";
+
+/**
+ * ES / EN / CA links to the same page in each language. The page script
+ * remembers the choice in the language cookie when one is pressed.
+ */
+export function LanguageSwitcher() {
+  const { t, lang } = useLocale();
+  const { page } = parseLocalizedPath(useLocation().pathname);
+  return (
+    <ul aria-label={t("nav.languages")} className="flex items-center gap-1">
+      {publishedLanguages().map((code) => {
+        const active = code === lang;
+        return (
+          <li key={code}>
+            <a
+              href={localizedPath(page ?? "home", code)}
+              lang={code}
+              hrefLang={code}
+              aria-label={languageNames[code]}
+              aria-current={active ? "true" : undefined}
+              data-language-choice={code}
+              className={cn(
+                "inline-flex min-h-9 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold",
+                active
+                  ? "bg-brand-700 text-white"
+                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+              )}
+            >
+              {code.toUpperCase()}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { Menu } from "lucide-react";
+import { useLocation } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import { mainPages, parseLocalizedPath } from "~/lib/site-paths";
+import { useLocale } from "~/lib/use-locale";
+import { cn } from "~/lib/utils";
+
+const menuId = "site-menu";
+
+/**
+ * Fixed top bar. Below md the links live in a native popover: it opens and
+ * closes without JavaScript, closes on Escape, and browsers expose the
+ * toggle's expanded state themselves. Every link loads a new page, which
+ * closes the menu.
+ */
+export function SiteHeader() {
+  const { t, href } = useLocale();
+  const { page: current } = parseLocalizedPath(useLocation().pathname);
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <a href={href("home")} aria-label={t("nav.logoHome")} className="mr-auto rounded-md">
+          <Logo />
+        </a>
+        <nav
+          id={menuId}
+          popover="auto"
+          aria-label={t("nav.label")}
+          className={cn(
+            "inset-x-0 top-16 bottom-auto m-0 w-full border-b border-slate-200 bg-white p-4 shadow-lg",
+            "md:static md:block md:w-auto md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none",
+          )}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            {mainPages.map((page) => (
+              <li key={page}>
+                <a
+                  href={href(page)}
+                  aria-current={page === current ? "page" : undefined}
+                  className={cn(
+                    "block rounded-md px-3 py-2.5 text-base font-medium md:py-2 md:text-sm",
+                    page === current
+                      ? "text-brand-700"
+                      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                  )}
+                >
+                  {t(`nav.${page}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitcher />
+        <button
+          type="button"
+          popoverTarget={menuId}
+          aria-label={t("nav.openMenu")}
+          className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      </div>
+    </header>
+  );
+}

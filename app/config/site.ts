@@ -1,0 +1,69 @@
+/**
+ * Everything the site says about the company lives here. The values below are
+ * fictional examples: a company deploying this site replaces them with its own
+ * facts. Components and catalogues read these values and never repeat them.
+ */
+export type Language = "es" | "en" | "ca" | "de";
+
+export type SiteConfig = {
+  /** Short name shown in the logo, titles and the footer. */
+  name: string;
+  /** Registered legal name (legal notice, privacy policy). */
+  legalName: string;
+  /** NIF / tax identification number. */
+  taxId: string;
+  /** Commercial registry entry, as printed on the company's documents. */
+  registry: string;
+  /** Registered office. */
+  address: {
+    street: string;
+    postalCode: string;
+    locality: string;
+    region: string;
+    /** ISO 3166-1 alpha-2 code; the country's name is rendered per language. */
+    countryCode: string;
+  };
+  /** The place the company names as its base (hero label, contact page). */
+  area: string;
+  email: string;
+  /** Professional-network profile, opened in a new tab from the contact page. */
+  linkedinUrl: string;
+  /** Absolute origin of the public site, without a trailing slash. */
+  siteUrl: string;
+  brands: {
+    /** The agile development unit. */
+    lab: string;
+    /** The technology consultancy founded by the company. */
+    consultancy: string;
+  };
+  /** Languages in switcher order; the first one is the default and is served unprefixed. */
+  languages: readonly Language[];
+  /** Set to true to publish German: URLs under /de, a DE button, prerendered pages. */
+  germanPublished: boolean;
+};
+
+export const siteConfig: SiteConfig = {
+  name: "Isla Digital",
+  legalName: "Isla Digital Ejemplo S.L.",
+  taxId: "B00000000",
+  registry:
+    "Registro Mercantil de Palma de Mallorca, tomo 0000, folio 00, hoja PM-00000, inscripción 1.ª",
+  address: {
+    street: "Carrer de l'Exemple, 1",
+    postalCode: "07001",
+    locality: "Palma",
+    region: "Illes Balears",
+    countryCode: "ES",
+  },
+  area: "Mallorca",
+  email: "hola@example.com",
+  linkedinUrl: "https://www.linkedin.com/company/example",
+  siteUrl: "https://www.example.com",
+  brands: {
+    lab: "Nexo Labs",
+    consultancy: "Arquitek Consulting",
+  },
+  languages: ["es", "en", "ca", "de"],
+  // VITE_PUBLISH_GERMAN=true turns it on for one build without editing this file.
+  germanPublished: import.meta.env?.VITE_PUBLISH_GERMAN === "true",
+};

@@ -1,0 +1,65 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { catalogues } from "~/lib/catalogues.server";
+import { createI18n } from "~/lib/i18n";
+import { parseLocalizedPath } from "~/lib/site-paths";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  const i18n = createI18n(lang, catalogues[lang]);
+
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = responseStatusCode;
+    // Pages are small and fully static: wait for everything so crawlers and
+    // the prerenderer always receive complete HTML.
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </I18nextProvider>,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: statusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          statusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // Unknown URLs are expected traffic, answered by the 404 page: not errors.
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  if (request.signal.aborted) return;
+  console.error(error);
+};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { Language } from "~/config/site";
+import { siteConfig } from "~/config/site";
+import { catalogues } from "~/lib/catalogues.server";
+import { createI18n } from "~/lib/i18n";
+
+type Tree = { [key: string]: string | Tree };
+
+function keysOf(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+}
+
+const spanish = catalogues.es as unknown as Tree;
+const spanishKeys = keysOf(spanish);
+const others = Object.keys(catalogues).filter((lang) => lang !== "es") as Language[];
+
+describe("catalogues", () => {
+  it("Spanish, the source of truth, has keys", () => {
+    expect(spanishKeys.length).toBeGreaterThan(50);
+  });
+
+  for (const lang of others) {
+    const tree = catalogues[lang] as unknown as Tree;
+    it(`${lang} has every Spanish key and no other`, () => {
+      const keys = keysOf(tree);
+      expect(
+        spanishKeys.filter((key) => !keys.includes(key)),
+        "missing",
+      ).toEqual([]);
+      expect(
+        keys.filter((key) => !spanishKeys.includes(key)),
+        "extra",
+      ).toEqual([]);
+    });
+
+    it(`${lang} has no empty text and uses the same placeholders as Spanish`, () => {
+      const t = createI18n(lang, catalogues[lang]);
+      for (const key of spanishKeys) {
+        const text = t.getResource(lang, "translation", key) as string;
+        const original = createI18n("es", catalogues.es).getResource(
+          "es",
+          "translation",
+          key,
+        ) as string;
+        expect(text.trim(), key).not.toBe("");
+        expect(placeholdersOf(text), key).toEqual(placeholdersOf(original));
+      }
+    });
+  }
+});
+
+describe("translation", () => {
+  it("shows the key itself when a key is missing, with no fallback to another language", () => {
+    const i18n = createI18n("en", { ...catalogues.en, nav: undefined } as never);
+    expect(i18n.t("nav.home" as never)).toBe("nav.home");
+    expect(i18n.t("no.such.key" as never)).toBe("no.such.key");
+  });
+
+  it("fills company facts from the site config, never from the catalogue", () => {
+    const t = createI18n("en", catalogues.en).t;
+    expect(t("brands.meta.description")).toContain(siteConfig.brands.lab);
+    expect(t("contact.meta.description")).toContain(siteConfig.email);
+  });
+
+  it("names the country in the page's language", () => {
+    const ca = createI18n("ca", catalogues.ca);
+    expect(ca.options.interpolation?.defaultVariables?.["country"]).toBe("Espanya");
+  });
+});

@@ -1,0 +1,45 @@
+import { createInstance, type i18n as I18n } from "i18next";
+import { siteConfig, type Language } from "~/config/site";
+
+export type Messages = typeof import("~/locales/es.json");
+
+/** Each language's name in that language, for the switcher's accessible names. */
+export const languageNames: Record<Language, string> = {
+  es: "Español",
+  en: "English",
+  ca: "Català",
+  de: "Deutsch",
+};
+
+/**
+ * Company facts every catalogue may interpolate, so that no catalogue repeats
+ * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ...
+ */
+export function companyVariables(lang: Language) {
+  return {
+    company: siteConfig.name,
+    legalName: siteConfig.legalName,
+    email: siteConfig.email,
+    area: siteConfig.area,
+    locality: siteConfig.address.locality,
+    country: new Intl.DisplayNames([lang], { type: "region" }).of(siteConfig.address.countryCode),
+    brandLab: siteConfig.brands.lab,
+    brandConsultancy: siteConfig.brands.consultancy,
+  };
+}
+
+/**
+ * One i18next instance per render, holding only `lang`'s catalogue. There is
+ * deliberately no fallback language: a missing key shows the key itself.
+ */
+export function createI18n(lang: Language, messages: Messages): I18n {
+  const instance = createInstance();
+  void instance.init({
+    lng: lang,
+    resources: { [lang]: { translation: messages } },
+    fallbackLng: false,
+    initAsync: false,
+    interpolation: { escapeValue: false, defaultVariables: companyVariables(lang) },
+  });
+  return instance;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/config/site";
+import {
+  allPagePaths,
+  localizedPath,
+  pageIds,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "./site-paths";
+
+const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
+const withoutGerman = publishedLanguages({ ...siteConfig, germanPublished: false });
+
+describe("published languages", () => {
+  it("keeps German unpublished until the setting turns it on", () => {
+    expect(withoutGerman).toEqual(["es", "en", "ca"]);
+    expect(withGerman).toEqual(["es", "en", "ca", "de"]);
+  });
+});
+
+describe("prerender URL list", () => {
+  it("has every page in Spanish unprefixed and the others under their prefix", () => {
+    expect(allPagePaths(withoutGerman)).toEqual([
+      "/",
+      "/about",
+      "/brands",
+      "/services",
+      "/contact",
+      "/privacy",
+      "/cookies",
+      "/legal",
+      "/en",
+      "/en/about",
+      "/en/brands",
+      "/en/services",
+      "/en/contact",
+      "/en/privacy",
+      "/en/cookies",
+      "/en/legal",
+      "/ca",
+      "/ca/about",
+      "/ca/brands",
+      "/ca/services",
+      "/ca/contact",
+      "/ca/privacy",
+      "/ca/cookies",
+      "/ca/legal",
+    ]);
+  });
+
+  it("adds the German URLs, and only them, when German is published", () => {
+    const paths = allPagePaths(withGerman);
+    expect(paths).toHaveLength(pageIds.length * 4);
+    const added = paths.filter((path) => !allPagePaths(withoutGerman).includes(path));
+    expect(added).toEqual(pageIds.map((page) => localizedPath(page, "de")));
+    expect(added[0]).toBe("/de");
+    expect(added).toContain("/de/contact");
+  });
+
+  it("has no duplicates and no trailing slashes except the root", () => {
+    const paths = allPagePaths(withGerman);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) if (path !== "/") expect(path.endsWith("/")).toBe(false);
+  });
+});
+
+describe("parseLocalizedPath", () => {
+  it("reads language and page from every prerendered URL", () => {
+    for (const lang of withGerman) {
+      for (const page of pageIds) {
+        expect(parseLocalizedPath(localizedPath(page, lang), withGerman)).toEqual({ lang, page });
+      }
+    }
+  });
+
+  it("treats unknown and unpublished prefixes as unknown Spanish paths", () => {
+    expect(parseLocalizedPath("/fr/about", withoutGerman)).toEqual({ lang: "es", page: null });
+    expect(parseLocalizedPath("/de/about", withoutGerman)).toEqual({ lang: "es", page: null });
+    expect(parseLocalizedPath("/es/about", withoutGerman)).toEqual({ lang: "es", page: null });
+  });
+
+  it("keeps the language of a known prefix for an unknown page", () => {
+    expect(parseLocalizedPath("/en/nope", withoutGerman)).toEqual({ lang: "en", page: null });
+    expect(parseLocalizedPath("/ca/about/extra", withoutGerman)).toEqual({
+      lang: "ca",
+      page: null,
+    });
+  });
+});

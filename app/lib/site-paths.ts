@@ -1,0 +1,75 @@
+// Imported by react-router.config.ts and routes.ts, which load without path aliases: relative imports only.
+import { siteConfig, type Language, type SiteConfig } from "../config/site";
+
+/** Every page of the site, in navigation order. */
+export const pageIds = [
+  "home",
+  "about",
+  "brands",
+  "services",
+  "contact",
+  "privacy",
+  "cookies",
+  "legal",
+] as const;
+export type PageId = (typeof pageIds)[number];
+
+export const mainPages = ["home", "about", "brands", "services", "contact"] as const;
+export const legalPages = ["privacy", "cookies", "legal"] as const;
+
+const slugs: Record<PageId, string> = {
+  home: "",
+  about: "about",
+  brands: "brands",
+  services: "services",
+  contact: "contact",
+  privacy: "privacy",
+  cookies: "cookies",
+  legal: "legal",
+};
+
+export const defaultLanguage: Language = siteConfig.languages[0] ?? "es";
+
+/** The languages that get URLs, in switcher order. German waits for `germanPublished`. */
+export function publishedLanguages(
+  config: Pick<SiteConfig, "languages" | "germanPublished"> = siteConfig,
+): Language[] {
+  return config.languages.filter((lang) => lang !== "de" || config.germanPublished);
+}
+
+export function isPageId(value: string): value is PageId {
+  return (pageIds as readonly string[]).includes(value);
+}
+
+/** `/about` for Spanish, `/en/about` for English, `/en` for the English home. */
+export function localizedPath(page: PageId, lang: Language): string {
+  const prefix = lang === defaultLanguage ? "" : `/${lang}`;
+  const slug = slugs[page];
+  if (slug) return `${prefix}/${slug}`;
+  return prefix || "/";
+}
+
+/** Every page × published language URL: the list the build prerenders. */
+export function allPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {
+  return languages.flatMap((lang) => pageIds.map((page) => localizedPath(page, lang)));
+}
+
+/**
+ * Reads the language and page from a URL path. Unknown paths still get a
+ * language (the prefix's when it is a published one, else the default) so the
+ * 404 page speaks the visitor's language.
+ */
+export function parseLocalizedPath(
+  pathname: string,
+  languages: readonly Language[] = publishedLanguages(),
+): { lang: Language; page: PageId | null } {
+  const segments = pathname.split("/").filter(Boolean);
+  const first = segments[0] ?? "";
+  const prefixed = languages.find((lang) => lang !== defaultLanguage && lang === first);
+  const lang = prefixed ?? defaultLanguage;
+  const rest = prefixed ? segments.slice(1) : segments;
+  if (rest.length > 1) return { lang, page: null };
+  const slug = rest[0] ?? "";
+  const page = pageIds.find((id) => slugs[id] === slug) ?? null;
+  return { lang, page };
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/config/site";
+import { localizedPath, type PageId } from "~/lib/site-paths";
+
+/** The page's language, its translate function and links to pages in that language. */
+export function useLocale() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  return { t, lang, href: (page: PageId) => localizedPath(page, lang) };
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { PageMeta } from "~/components/page-meta";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ButtonLink } from "~/components/ui/button";
+import pageScript from "~/lib/page-script.js?raw";
+import { useLocale } from "~/lib/use-locale";
+
+/** A route that needs React in the browser says so with `handle = { hydrate: true }`. */
+export type RouteHandle = { hydrate?: boolean };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  // Pages without interaction ship no React at all: without <Scripts />
+  // React Router also leaves out its module preloads and data stream.
+  const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  return (
+    <html lang={i18n.language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {t("nav.skipToContent")}
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <script dangerouslySetInnerHTML={{ __html: pageScript }} />
+        {hydrate ? <Scripts /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+function Message({ title, text, backHome }: { title: string; text: string; backHome: string }) {
+  const { href } = useLocale();
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center motion-safe:animate-enter sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{text}</p>
+      <ButtonLink href={href("home")} className="mt-8">
+        {backHome}
+      </ButtonLink>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLocale();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div data-not-found>
+        <PageMeta title={t("notFound.metaTitle")} />
+        <meta name="robots" content="noindex" />
+        <Message
+          title={t("notFound.title")}
+          text={t("notFound.text")}
+          backHome={t("notFound.backHome")}
+        />
+      </div>
+    );
+  }
+  // Never show details to visitors; the server has logged the error.
+  return (
+    <>
+      <PageMeta title={t("error.metaTitle")} />
+      <meta name="robots" content="noindex" />
+      <Message title={t("error.title")} text={t("error.text")} backHome={t("error.backHome")} />
+    </>
+  );
+}

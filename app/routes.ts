@@ -1,0 +1,28 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { localizedPath, publishedLanguages, type PageId } from "./lib/site-paths";
+
+/** The module that renders each page; every published language gets its own URL for it. */
+const pageModules: Record<PageId, string> = {
+  home: "routes/home.tsx",
+  about: "routes/about.tsx",
+  brands: "routes/brands.tsx",
+  services: "routes/services.tsx",
+  contact: "routes/contact.tsx",
+  privacy: "routes/privacy.tsx",
+  cookies: "routes/cookies.tsx",
+  legal: "routes/legal-notice.tsx",
+};
+
+const pages = Object.entries(pageModules) as [PageId, string][];
+
+export default [
+  ...publishedLanguages().flatMap((lang) =>
+    pages.map(([page, file]) => {
+      const id = `${lang}/${page}`;
+      const path = localizedPath(page, lang);
+      return path === "/" ? index(file, { id }) : route(path.slice(1), file, { id });
+    }),
+  ),
+  // Everything else, including unknown language prefixes, is a 404.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

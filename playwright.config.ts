@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const germanPort = port + 1;
+const url = (p: number) => `http://127.0.0.1:${p}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  use: {
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "site", testIgnore: /german\.spec/, use: { baseURL: url(port) } },
+    // A second build with German published (`npm run build:german`).
+    { name: "german", testMatch: /german\.spec/, use: { baseURL: url(germanPort) } },
+  ],
+  webServer: [
+    {
+      command: "node server.js",
+      url: `${url(port)}/`,
+      env: { PORT: String(port), HOST: "127.0.0.1" },
+    },
+    {
+      command: "node server.js",
+      url: `${url(germanPort)}/`,
+      env: { PORT: String(germanPort), HOST: "127.0.0.1", BUILD_DIR: "build-de" },
+    },
+  ],
+});

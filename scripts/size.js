@@ -1,0 +1,68 @@
+// Prints the JavaScript, CSS and HTML bytes (gzip) each prerendered page loads on a first
+// visit, and exits non-zero when a page is over its JavaScript budget.
+//   node scripts/size.js [--json]     (reads $BUILD_DIR, default ./build)
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const KB = 1024;
+/** Interactive pages (the contact form) may hydrate; every other page stays almost script-free. */
+const budgets = { interactive: 110 * KB, static: 10 * KB };
+const isInteractive = (url) => /(^|\/)contact$/.test(url);
+
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+
+function htmlFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === "assets" ? [] : htmlFiles(file);
+    return name === "index.html" ? [file] : [];
+  });
+}
+
+function attributeValues(html, pattern) {
+  return [...html.matchAll(pattern)].map((match) => match[1]);
+}
+
+export function measurePage(file) {
+  const html = readFileSync(file, "utf8");
+  const url = "/" + path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
+  const scriptFiles = new Set([
+    ...attributeValues(html, /<script[^>]*\ssrc="([^"]+)"/g),
+    ...attributeValues(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ]);
+  const styleFiles = attributeValues(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
+  const inlineScripts = attributeValues(html, /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g);
+  const read = (href) => readFileSync(path.join(clientDir, href));
+  const js =
+    [...scriptFiles].reduce((sum, href) => sum + gzipSize(read(href)), 0) +
+    (inlineScripts.length ? gzipSize(inlineScripts.join("\n")) : 0);
+  const css = styleFiles.reduce((sum, href) => sum + gzipSize(read(href)), 0);
+  const interactive = isInteractive(url === "/." ? "/" : url);
+  const budget = interactive ? budgets.interactive : budgets.static;
+  return { url: url === "/." ? "/" : url, js, css, html: gzipSize(html), budget, ok: js <= budget };
+}
+
+const pages = htmlFiles(clientDir)
+  .map(measurePage)
+  .sort((a, b) => a.url.localeCompare(b.url));
+
+if (process.argv.includes("--json")) {
+  console.log(JSON.stringify(pages, null, 2));
+} else {
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+  console.log("| Page | JS (gzip) | JS budget | CSS (gzip) | HTML (gzip) |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const p of pages) {
+    console.log(
+      `| ${p.url} | ${kb(p.js)}${p.ok ? "" : " ✗"} | ${kb(p.budget)} | ${kb(p.css)} | ${kb(p.html)} |`,
+    );
+  }
+}
+
+const over = pages.filter((p) => !p.ok);
+if (over.length) {
+  console.error(`Over the JavaScript budget: ${over.map((p) => p.url).join(", ")}`);
+  process.exit(1);
+}

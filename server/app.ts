@@ -1,0 +1,90 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import * as build from "virtual:react-router/server-build";
+import type { Language } from "~/config/site";
+import {
+  allPagePaths,
+  defaultLanguage,
+  localizedPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "~/lib/site-paths";
+
+// The build's prerenderer reads React Router's server build from this bundle's exports.
+export * from "virtual:react-router/server-build";
+
+/** This module is bundled to <build>/server/index.js; the browser files sit beside it. */
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+
+/** Prerendered page URL → its HTML file. */
+const prerendered = new Map(
+  allPagePaths().map((url) => [url, path.join(clientDir, url, "index.html")]),
+);
+
+export const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+
+// One URL per page: no trailing slash, no visible index.html.
+app.use((req, res, next) => {
+  const { pathname, search } = new URL(req.originalUrl, "http://localhost");
+  let clean = pathname.replace(/\/index\.html$/, "/");
+  if (clean.length > 1) clean = clean.replace(/\/+$/, "");
+  if (clean !== pathname) return res.redirect(301, (clean || "/") + search);
+  next();
+});
+
+app.use(
+  "/assets",
+  express.static(path.join(clientDir, "assets"), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    redirect: false,
+    fallthrough: false,
+  }),
+);
+
+app.get(/.*/, (req, res, next) => {
+  const file = prerendered.get(req.path);
+  if (!file) return next();
+  const { lang, page } = parseLocalizedPath(req.path);
+  if (lang === defaultLanguage && page) {
+    // An unprefixed URL follows the language the visitor chose earlier.
+    res.vary("Cookie");
+    const remembered = rememberedLanguage(req.headers.cookie);
+    if (remembered && remembered !== defaultLanguage) {
+      res.set("Cache-Control", "no-cache");
+      return res.redirect(302, localizedPath(page, remembered));
+    }
+  }
+  res.sendFile(file, { headers: { "Cache-Control": "no-cache" } });
+});
+
+app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
+
+app.use(createRequestHandler({ build }));
+
+function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {
+  const value = cookieHeader?.match(/(?:^|;\s*)lang=([a-z]{2})(?:;|$)/)?.[1];
+  return publishedLanguages().find((lang) => lang === value);
+}
+
+// Last resort: a plain answer without details. Missing static files are 404s, not errors.
+app.use(((error, _req, res, next) => {
+  const status = httpStatusOf(error);
+  if (status >= 500) console.error(error);
+  if (res.headersSent) return next(error);
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status === 404 ? "Not found" : "Server error");
+}) satisfies express.ErrorRequestHandler);
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}

@@ -1,0 +1,74 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import type { Language } from "~/config/site";
+import { catalogues } from "~/lib/catalogues.server";
+import { createI18n } from "~/lib/i18n";
+import {
+  allPagePaths,
+  parseLocalizedPath,
+  publishedLanguages,
+  type PageId,
+} from "~/lib/site-paths";
+
+export { expect };
+
+type Options = {
+  /** Console errors a test expects, such as the browser's own report of a 404 document. */
+  allowedConsoleErrors: RegExp[];
+};
+
+/**
+ * Every test fails on a console error, an uncaught exception or a React
+ * hydration warning, unless the test says it expects that error.
+ */
+export const test = base.extend<Options & { consoleMessages: string[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleMessages: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const messages: string[] = [];
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        messages.push(`${message.type()}: ${text}`);
+        const isError = message.type() === "error" || /hydrat/i.test(text);
+        if (isError && !allowedConsoleErrors.some((pattern) => pattern.test(text))) {
+          problems.push(text);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+      await use(messages);
+      expect(problems, "console errors and hydration warnings").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The translate function of a language, as the site renders it. */
+export function translator(lang: Language) {
+  return createI18n(lang, catalogues[lang]).t;
+}
+
+export const pageUrls = allPagePaths().map((path) => {
+  const { lang, page } = parseLocalizedPath(path);
+  return { path, lang, page: page as PageId };
+});
+
+export const languages = publishedLanguages();
+
+/** Catalogue keys of each page's metadata (title, description) and h1. */
+export const pageKeys = {
+  home: { meta: "home.meta", heading: "home.hero.title" },
+  about: { meta: "about.meta", heading: "about.title" },
+  brands: { meta: "brands.meta", heading: "brands.title" },
+  services: { meta: "services.meta", heading: "services.title" },
+  contact: { meta: "contact.meta", heading: "contact.title" },
+  privacy: { meta: "legal.privacy.meta", heading: "legal.privacy.meta.title" },
+  cookies: { meta: "legal.cookies.meta", heading: "legal.cookies.meta.title" },
+  legal: { meta: "legal.legal.meta", heading: "legal.legal.meta.title" },
+} as const satisfies Record<PageId, { meta: string; heading: string }>;
+
+/** Loads a URL and waits until its scripts, if any, have run and gone quiet. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  return response;
+}

@@ -1,0 +1,10 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  // The server bundle is our Express app, which embeds the React Router build.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+});
