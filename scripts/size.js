@@ -8,11 +8,14 @@ import { gzipSync } from "node:zlib";
 const KB = 1024;
 /** Interactive pages (the contact form) may hydrate; every other page stays almost script-free. */
 const budgets = { interactive: 110 * KB, static: 10 * KB };
+/** @param {string} url */
 const isInteractive = (url) => /(^|\/)contact$/.test(url);
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+/** @param {string | Buffer} text */
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 
+/** @param {string} dir @returns {string[]} */
 function htmlFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -21,10 +24,12 @@ function htmlFiles(dir) {
   });
 }
 
+/** @param {string} html @param {RegExp} pattern @returns {string[]} */
 function attributeValues(html, pattern) {
-  return [...html.matchAll(pattern)].map((match) => match[1]);
+  return [...html.matchAll(pattern)].map((match) => match[1] ?? "");
 }
 
+/** @param {string} file */
 export function measurePage(file) {
   const html = readFileSync(file, "utf8");
   const url = "/" + path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
@@ -34,6 +39,7 @@ export function measurePage(file) {
   ]);
   const styleFiles = attributeValues(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
   const inlineScripts = attributeValues(html, /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g);
+  /** @param {string} href */
   const read = (href) => readFileSync(path.join(clientDir, href));
   const js =
     [...scriptFiles].reduce((sum, href) => sum + gzipSize(read(href)), 0) +
@@ -51,6 +57,7 @@ const pages = htmlFiles(clientDir)
 if (process.argv.includes("--json")) {
   console.log(JSON.stringify(pages, null, 2));
 } else {
+  /** @param {number} bytes */
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
   console.log("| Page | JS (gzip) | JS budget | CSS (gzip) | HTML (gzip) |");
   console.log("| --- | ---: | ---: | ---: | ---: |");

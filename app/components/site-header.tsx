@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
@@ -58,7 +58,8 @@ export function SiteHeader() {
           aria-label={t("nav.openMenu")}
           className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
         >
-          <Menu aria-hidden="true" className="size-6" />
+          <Menu aria-hidden="true" className="menu-icon-open size-6" />
+          <X aria-hidden="true" className="menu-icon-close size-6" />
         </button>
       </div>
     </header>

@@ -36,6 +36,18 @@ export type SiteConfig = {
     /** The technology consultancy founded by the company. */
     consultancy: string;
   };
+  /** Facts the legal notice and the privacy policy state. */
+  legal: {
+    /** Date the legal pages were last revised (ISO 8601). */
+    lastUpdated: string;
+    /** Days a contact message is kept; the server deletes older ones and the privacy policy says so. */
+    contactRetentionDays: number;
+    /** Processors that handle personal data for the company. */
+    hostingProvider: string;
+    emailProvider: string;
+    /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
+    internationalTransfers: string;
+  };
   /** Languages in switcher order; the first one is the default and is served unprefixed. */
   languages: readonly Language[];
   /** Set to true to publish German: URLs under /de, a DE button, prerendered pages. */
@@ -62,6 +74,13 @@ export const siteConfig: SiteConfig = {
   brands: {
     lab: "Nexo Labs",
     consultancy: "Arquitek Consulting",
+  },
+  legal: {
+    lastUpdated: "2026-11-22",
+    contactRetentionDays: 365,
+    hostingProvider: "Proveedor de alojamiento de ejemplo, con servidores en la Unión Europea",
+    emailProvider: "Proveedor de correo electrónico de ejemplo, con servidores en la Unión Europea",
+    internationalTransfers: "",
   },
   languages: ["es", "en", "ca", "de"],
   // VITE_PUBLISH_GERMAN=true turns it on for one build without editing this file.

@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "~/config/site";
+import { countryName } from "~/lib/company";
 
 export type Messages = typeof import("~/locales/es.json");
 
@@ -22,7 +23,7 @@ export function companyVariables(lang: Language) {
     email: siteConfig.email,
     area: siteConfig.area,
     locality: siteConfig.address.locality,
-    country: new Intl.DisplayNames([lang], { type: "region" }).of(siteConfig.address.countryCode),
+    country: countryName(lang),
     brandLab: siteConfig.brands.lab,
     brandConsultancy: siteConfig.brands.consultancy,
   };

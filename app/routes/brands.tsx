@@ -1,13 +1,67 @@
+import { Check } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
+import { Card } from "~/components/ui/card";
+import { siteConfig } from "~/config/site";
 import { useLocale } from "~/lib/use-locale";
+
+const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
+
+function BrandBlock({
+  id,
+  name,
+  tagline,
+  children,
+}: {
+  id: string;
+  name: string;
+  tagline: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card as="section" aria-labelledby={id} className="p-8 motion-safe:animate-enter sm:p-10">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{tagline}</p>
+      <h2 id={id} className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        {name}
+      </h2>
+      <div className="mt-5 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
+    </Card>
+  );
+}
 
 export default function Brands() {
   const { t } = useLocale();
   return (
     <>
       <PageMeta title={t("brands.meta.title")} description={t("brands.meta.description")} />
-      <PageHeader title={t("brands.title")} />
+      <PageHeader title={t("brands.title")}>
+        <p>{t("brands.lead")}</p>
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-2">
+        <BrandBlock id="brand-lab" name={siteConfig.brands.lab} tagline={t("brands.lab.tagline")}>
+          <p>{t("brands.lab.description")}</p>
+          <h3 className="pt-2 text-lg font-semibold text-slate-900">
+            {t("brands.lab.focusTitle")}
+          </h3>
+          <ul className="space-y-3 text-base">
+            {focusAreas.map((area) => (
+              <li key={area} className="flex gap-3">
+                <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700" />
+                {t(`brands.lab.focus.${area}`)}
+              </li>
+            ))}
+          </ul>
+        </BrandBlock>
+        <BrandBlock
+          id="brand-consultancy"
+          name={siteConfig.brands.consultancy}
+          tagline={t("brands.consultancy.tagline")}
+        >
+          <p>{t("brands.consultancy.p1")}</p>
+          <p>{t("brands.consultancy.p2")}</p>
+          <p>{t("brands.consultancy.p3")}</p>
+        </BrandBlock>
+      </div>
     </>
   );
 }

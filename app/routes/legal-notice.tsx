@@ -1,16 +1,10 @@
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { useLocale } from "~/lib/use-locale";
+import { LegalPage } from "~/components/legal-page";
+import { LegalNotice as LegalNoticeText } from "~/content/legal/legal-notice";
 
 export default function LegalNotice() {
-  const { t } = useLocale();
   return (
-    <>
-      <PageMeta
-        title={t("legal.legal.meta.title")}
-        description={t("legal.legal.meta.description")}
-      />
-      <PageHeader title={t("legal.legal.meta.title")} />
-    </>
+    <LegalPage page="legal">
+      <LegalNoticeText />
+    </LegalPage>
   );
 }

@@ -1,9 +1,14 @@
-import type { ComponentProps } from "react";
+import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
+/** A bordered panel; pass `as="li"` inside lists. */
+export function Card({
+  as: Tag = "div",
+  className,
+  ...props
+}: HTMLAttributes<HTMLElement> & { as?: "div" | "li" | "article" | "section" }) {
   return (
-    <div
+    <Tag
       className={cn("rounded-2xl border border-slate-200 bg-white p-6 shadow-sm", className)}
       {...props}
     />

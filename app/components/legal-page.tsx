@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { PageHeader } from "~/components/page-header";
+import { PageMeta } from "~/components/page-meta";
+import { siteConfig } from "~/config/site";
+import { defaultLanguage, localizedPath, type legalPages } from "~/lib/site-paths";
+import { useLocale } from "~/lib/use-locale";
+
+/**
+ * A legal page: the chrome speaks the visitor's language, the legal text is
+ * Spanish (marked so), and other languages' copies point to the Spanish page.
+ */
+export function LegalPage({
+  page,
+  children,
+}: {
+  page: (typeof legalPages)[number];
+  children: ReactNode;
+}) {
+  const { t, lang } = useLocale();
+  const translated = lang !== defaultLanguage;
+  const updated = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(siteConfig.legal.lastUpdated),
+  );
+  return (
+    <>
+      <PageMeta
+        title={t(`legal.${page}.meta.title`)}
+        description={t(`legal.${page}.meta.description`)}
+      />
+      {translated ? (
+        <>
+          <link rel="canonical" href={siteConfig.siteUrl + localizedPath(page, defaultLanguage)} />
+          <meta name="robots" content="noindex" />
+        </>
+      ) : null}
+      <PageHeader title={t(`legal.${page}.meta.title`)}>
+        <p className="text-base">{t("legal.lastUpdated", { date: updated })}</p>
+        {translated ? <p className="mt-2 text-base">{t("legal.spanishNote")}</p> : null}
+      </PageHeader>
+      <div lang="es" className="legal-text mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        {children}
+      </div>
+    </>
+  );
+}

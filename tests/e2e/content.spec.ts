@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { siteConfig, type Language } from "~/config/site";
+import { catalogues } from "~/lib/catalogues.server";
+import { services } from "~/lib/services";
+import { expect, pageUrls, test, translator, visit } from "./support";
+
+type Tree = { [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+const allKeys = keysOf(catalogues.es as unknown as Tree);
+
+/** Spanish texts long enough to be unmistakable, that the other language words differently. */
+function spanishOnlyTexts(lang: Exclude<Language, "es">): string[] {
+  const es = translator("es");
+  const other = translator(lang);
+  return allKeys
+    .map((key) => ({
+      spanish: es(key as never) as string,
+      translated: other(key as never) as string,
+    }))
+    .filter(({ spanish, translated }) => spanish.length > 25 && spanish !== translated)
+    .map(({ spanish }) => spanish);
+}
+
+/** The page's visible text outside the Spanish legal body. */
+async function pageTextOutsideLegalBody(page: Page) {
+  return page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('[lang="es"]').forEach((node) => node.remove());
+    clone.querySelectorAll("script").forEach((node) => node.remove());
+    return clone.innerText;
+  });
+}
+
+for (const { path, lang } of pageUrls) {
+  test(`${path}: no raw key, one h1, an unbroken heading outline`, async ({ page }) => {
+    await visit(page, path);
+    const text = await page.locator("body").innerText();
+    expect(allKeys.filter((key) => text.includes(key))).toEqual([]);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const levels = await page
+      .locator("main h1, main h2, main h3, main h4")
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level, `heading ${i} on ${path}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    });
+    if (lang !== "es") {
+      const visible = await pageTextOutsideLegalBody(page);
+      expect(spanishOnlyTexts(lang).filter((spanish) => visible.includes(spanish))).toEqual([]);
+    }
+  });
+}
+
+test("home: hero with both calls to action and services 1, 3 and 5", async ({ page }) => {
+  const t = translator("en");
+  await visit(page, "/en");
+  await expect(page.getByText(t("home.hero.location"))).toBeVisible();
+  await expect(page.getByRole("link", { name: t("home.hero.ctaAbout") })).toHaveAttribute(
+    "href",
+    "/en/about",
+  );
+  await expect(page.getByRole("link", { name: t("home.hero.ctaContact") })).toHaveAttribute(
+    "href",
+    "/en/contact",
+  );
+  const cards = page.getByRole("main").getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  for (const [i, service] of [services[0], services[2], services[4]].entries()) {
+    await expect(cards.nth(i)).toContainText(service.icon);
+    await expect(cards.nth(i).getByRole("heading")).toHaveText(
+      t(`services.items.${service.id}.title`),
+    );
+  }
+  await expect(page.getByRole("link", { name: t("home.services.viewAll") })).toHaveAttribute(
+    "href",
+    "/en/services",
+  );
+});
+
+test("services: seven cards in order, each with its emoji hidden from screen readers", async ({
+  page,
+}) => {
+  const t = translator("ca");
+  await visit(page, "/ca/services");
+  const cards = page.getByRole("main").getByRole("listitem");
+  await expect(cards).toHaveCount(7);
+  for (const [i, service] of services.entries()) {
+    const card = cards.nth(i);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(
+      t(`services.items.${service.id}.title`),
+    );
+    await expect(card).toContainText(t(`services.items.${service.id}.description`));
+    const emoji = card.getByText(service.icon, { exact: true });
+    await expect(emoji).toHaveAttribute("aria-hidden", "true");
+  }
+});
+
+test("about: three paragraphs, mission, vision, five values and the location", async ({ page }) => {
+  const t = translator("es");
+  await visit(page, "/about");
+  for (const key of [
+    "about.story.p1",
+    "about.story.p2",
+    "about.story.p3",
+    "about.mission.text",
+    "about.vision.text",
+    "about.location.text",
+  ] as const) {
+    await expect(page.getByText(t(key))).toBeVisible();
+  }
+  const values = page.getByRole("region", { name: t("about.values.title") }).getByRole("listitem");
+  await expect(values).toHaveCount(5);
+  for (const value of [
+    "innovation",
+    "transparency",
+    "excellence",
+    "versatility",
+    "proximity",
+  ] as const) {
+    await expect(
+      values.getByRole("heading", { name: t(`about.values.${value}.title`) }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText(t("about.location.text"))).toContainText(siteConfig.address.locality);
+});
+
+test("brands: two blocks named from the site config", async ({ page }) => {
+  const t = translator("en");
+  await visit(page, "/en/brands");
+  const lab = page.getByRole("region", { name: siteConfig.brands.lab });
+  const consultancy = page.getByRole("region", { name: siteConfig.brands.consultancy });
+  await expect(lab.getByText(t("brands.lab.description"))).toBeVisible();
+  await expect(lab.getByRole("listitem")).toHaveCount(4);
+  for (const key of ["p1", "p2", "p3"] as const) {
+    await expect(consultancy.getByText(t(`brands.consultancy.${key}`))).toBeVisible();
+  }
+});
+
+test("contact details: mailto link, location and the profile opening safely in a new tab", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await visit(page, "/en/contact");
+  await expect(page.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
+    "href",
+    `mailto:${siteConfig.email}`,
+  );
+  await expect(page.getByText(t("contact.details.locationValue"))).toBeVisible();
+  const profile = page.getByRole("link", {
+    name: `${t("contact.details.profileLink")} ${t("contact.details.newTab")}`,
+  });
+  await expect(profile).toHaveAttribute("href", siteConfig.linkedinUrl);
+  await expect(profile).toHaveAttribute("target", "_blank");
+  await expect(profile).toHaveAttribute("rel", "noopener noreferrer");
+});
+
+for (const path of ["/legal", "/en/legal", "/ca/privacy", "/en/cookies"]) {
+  test(`${path}: Spanish legal text marked lang="es", with its last-updated date`, async ({
+    page,
+  }) => {
+    await visit(page, path);
+    const body = page.locator('main [lang="es"]');
+    await expect(body).toBeVisible();
+    await expect(body.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    const lang = path.split("/")[1]?.length === 2 ? (path.split("/")[1] as "en" | "ca") : "es";
+    const t = translator(lang);
+    await expect(
+      page.getByText(t("legal.lastUpdated", { date: "" }).trim().replace(/:$/, ""), {
+        exact: false,
+      }),
+    ).toBeVisible();
+    if (lang === "es") {
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await expect(page.getByText(t("legal.spanishNote"))).toHaveCount(0);
+    } else {
+      await expect(page.getByText(t("legal.spanishNote"))).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${siteConfig.siteUrl}/${path.split("/")[2]}`,
+      );
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    }
+  });
+}
+
+test("the legal notice shows the company's registry data from the site config", async ({
+  page,
+}) => {
+  await visit(page, "/legal");
+  for (const fact of [
+    siteConfig.legalName,
+    siteConfig.taxId,
+    siteConfig.registry,
+    siteConfig.email,
+  ]) {
+    await expect(page.getByRole("main")).toContainText(fact);
+  }
+});
