@@ -21,7 +21,9 @@ export function LanguageSwitcher() {
               href={localizedPath(page ?? "home", code)}
               lang={code}
               hrefLang={code}
-              aria-label={languageNames[code]}
+              // The language's own name, then the visible code, so speech input can
+              // use what is on screen (WCAG 2.5.3): "Español, ES".
+              aria-label={`${languageNames[code]}, ${code.toUpperCase()}`}
               aria-current={active ? "true" : undefined}
               data-language-choice={code}
               className={cn(

@@ -15,7 +15,7 @@ test("German joins every page with its own URLs, texts and switch button", async
     const response = await visit(page, path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await expect(page.getByRole("link", { name: "Deutsch", exact: true })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: "Deutsch, DE", exact: true })).toHaveAttribute(
       "aria-current",
       "true",
     );
@@ -29,7 +29,7 @@ test("the switcher offers four languages and remembers German", async ({ page })
   await expect(
     page.getByRole("list", { name: translator("es")("nav.languages") }).getByRole("link"),
   ).toHaveCount(4);
-  await page.getByRole("link", { name: "Deutsch", exact: true }).click();
+  await page.getByRole("link", { name: "Deutsch, DE", exact: true }).click();
   await expect(page).toHaveURL("/de/about");
   await visit(page, "/services");
   await expect(page).toHaveURL("/de/services");

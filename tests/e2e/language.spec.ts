@@ -7,7 +7,10 @@ test("the switcher shows each published language by its own name and marks the a
   await visit(page, "/ca/brands");
   const switcher = page.getByRole("list", { name: translator("ca")("nav.languages") });
   for (const lang of languages) {
-    const link = switcher.getByRole("link", { name: languageNames[lang], exact: true });
+    const link = switcher.getByRole("link", {
+      name: `${languageNames[lang]}, ${lang.toUpperCase()}`,
+      exact: true,
+    });
     await expect(link).toHaveText(lang.toUpperCase());
     await expect(link).toHaveAttribute("lang", lang);
     if (lang === "ca") await expect(link).toHaveAttribute("aria-current", "true");
@@ -21,7 +24,7 @@ test("switching language keeps the page and is remembered for unprefixed URLs", 
   page,
 }) => {
   await visit(page, "/about");
-  await page.getByRole("link", { name: "English", exact: true }).click();
+  await page.getByRole("link", { name: "English, EN", exact: true }).click();
   await expect(page).toHaveURL("/en/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(translator("en")("about.title"));
 
@@ -29,12 +32,12 @@ test("switching language keeps the page and is remembered for unprefixed URLs", 
   await visit(page, "/services");
   await expect(page).toHaveURL("/en/services");
 
-  await page.getByRole("link", { name: "Català", exact: true }).click();
+  await page.getByRole("link", { name: "Català, CA", exact: true }).click();
   await expect(page).toHaveURL("/ca/services");
   await visit(page, "/contact");
   await expect(page).toHaveURL("/ca/contact");
 
-  await page.getByRole("link", { name: "Español", exact: true }).click();
+  await page.getByRole("link", { name: "Español, ES", exact: true }).click();
   await expect(page).toHaveURL("/contact");
   await visit(page, "/brands");
   await expect(page).toHaveURL("/brands");
