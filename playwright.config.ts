@@ -1,4 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const germanPort = port + 1;
@@ -33,12 +38,17 @@ export default defineConfig({
     {
       command: "node server.js",
       url: `${url(port)}/`,
-      env: { PORT: String(port), HOST: "127.0.0.1" },
+      env: { PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dataDir, "site.db") },
     },
     {
       command: "node server.js",
       url: `${url(germanPort)}/`,
-      env: { PORT: String(germanPort), HOST: "127.0.0.1", BUILD_DIR: "build-de" },
+      env: {
+        PORT: String(germanPort),
+        HOST: "127.0.0.1",
+        BUILD_DIR: "build-de",
+        DATABASE_PATH: path.join(dataDir, "site-de.db"),
+      },
     },
   ],
 });

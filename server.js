@@ -1,16 +1,36 @@
-// Starts the production server: the app itself is built into <build>/server/index.js.
+// Starts the production server; the site itself is built into <build>/server/index.js.
 import path from "node:path";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const host = process.env.HOST ?? "127.0.0.1";
 
-const { app } = await import(path.join(buildDir, "server/index.js"));
+const { startSite } = await import(path.join(buildDir, "server/index.js"));
 
-const server = app.listen(port, host, () => {
+let site;
+try {
+  site = startSite(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const server = site.app.listen(port, host, () => {
   console.log(`Serving on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
 
+let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting, let in-flight requests and the current delivery finish, close the
+    // database; give up after 10 s rather than hang.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await site.stop();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -1,28 +1,23 @@
-import { startTransition, StrictMode } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { HydratedRouter } from "react-router/dom";
+import { ContactForm } from "~/components/contact-form";
+import { contactIsland, type ContactIslandData } from "~/components/contact-form-island";
 import type { Language } from "~/config/site";
 import { createI18n, type Messages } from "~/lib/i18n";
 
-// One lazily loaded chunk per catalogue: the page fetches only its own language.
-const catalogueLoaders = import.meta.glob<Messages>("./locales/*.json", { import: "default" });
-
-async function hydrate() {
-  const lang = document.documentElement.lang as Language;
-  const load = catalogueLoaders[`./locales/${lang}.json`];
-  if (!load) throw new Error(`No catalogue for language "${lang}"`);
-  const i18n = createI18n(lang, await load());
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
-        </I18nextProvider>
-      </StrictMode>,
-    );
-  });
+// Pages are prerendered HTML; only the contact form comes alive in the browser.
+const root = document.getElementById(contactIsland.root);
+const data = document.getElementById(contactIsland.data)?.textContent;
+if (root && data) {
+  const { props, messages } = JSON.parse(data) as ContactIslandData;
+  const i18n = createI18n(document.documentElement.lang as Language, messages as Messages);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ContactForm {...props} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
 }
-
-void hydrate();

@@ -1,6 +1,14 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_FrameworkContext,
+  useMatches,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { PageMeta } from "~/components/page-meta";
@@ -10,13 +18,31 @@ import { ButtonLink } from "~/components/ui/button";
 import pageScript from "~/lib/page-script.js?raw";
 import { useLocale } from "~/lib/use-locale";
 
-/** A route that needs React in the browser says so with `handle = { hydrate: true }`. */
+/** A route with an interactive island says so with `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };
+
+/**
+ * Loads the browser entry, which hydrates the page's islands. In production that is the
+ * entry module and its imports only, without the router and every route module that
+ * <Scripts /> would bring; in development <Scripts /> adds hot reloading.
+ */
+function IslandScripts() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  if (import.meta.env.DEV || !framework) return <Scripts />;
+  const { entry } = framework.manifest;
+  return (
+    <>
+      {entry.imports.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={entry.module} />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  // Pages without interaction ship no React at all: without <Scripts />
-  // React Router also leaves out its module preloads and data stream.
+  // Pages without interaction ship no React at all.
   const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
   return (
     <html lang={i18n.language} dir="ltr">
@@ -40,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <script dangerouslySetInnerHTML={{ __html: pageScript }} />
-        {hydrate ? <Scripts /> : null}
+        {hydrate ? <IslandScripts /> : null}
       </body>
     </html>
   );

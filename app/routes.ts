@@ -23,6 +23,8 @@ export default [
       return path === "/" ? index(file, { id }) : route(path.slice(1), file, { id });
     }),
   ),
+  // The contact form's JSON endpoint (the form itself posts to its page without JavaScript).
+  route("api/contact", "routes/api.contact.ts"),
   // Everything else, including unknown language prefixes, is a 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,9 +1,25 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
+import { data, useActionData } from "react-router";
+import { ContactFormIsland } from "~/components/contact-form-island";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
+import { requestContext } from "~/lib/contact/service.server";
+import { parseLocalizedPath } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/contact";
+
+export const handle: RouteHandle = { hydrate: true };
+
+/** The form's answer without JavaScript: the page again, with the result. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { contact, clientKey } = context.get(requestContext);
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  const { status, result } = await contact.submit(request, { clientKey, lang });
+  return data(result, { status });
+}
 
 function ContactDetails() {
   const { t } = useLocale();
@@ -59,7 +75,8 @@ function ContactDetails() {
 }
 
 export default function Contact() {
-  const { t } = useLocale();
+  const { t, href } = useLocale();
+  const result = useActionData<typeof action>();
   return (
     <>
       <PageMeta title={t("contact.meta.title")} description={t("contact.meta.description")} />
@@ -68,6 +85,14 @@ export default function Contact() {
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.5fr]">
         <ContactDetails />
+        <Card as="section" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="text-xl font-semibold">
+            {t("contact.form.title")}
+          </h2>
+          <div className="mt-6">
+            <ContactFormIsland action={href("contact")} result={result} />
+          </div>
+        </Card>
       </div>
     </>
   );

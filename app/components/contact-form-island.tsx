@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { ContactForm, type ContactFormProps } from "~/components/contact-form";
+
+/** Where the browser finds the form to hydrate and the data it was rendered with. */
+export const contactIsland = { root: "contact-form", data: "contact-form-data" } as const;
+
+export type ContactIslandData = {
+  props: ContactFormProps;
+  /** Only the strings the form uses, in the page's language. */
+  messages: { contact: { form: unknown } };
+};
+
+/**
+ * The contact form as the page's only hydrated part: React in the browser takes over this
+ * element alone, so the page ships neither the router nor the other pages' code.
+ */
+export function ContactFormIsland(props: ContactFormProps) {
+  const { i18n } = useTranslation();
+  const data: ContactIslandData = {
+    props,
+    messages: { contact: { form: i18n.getResource(i18n.language, "translation", "contact.form") } },
+  };
+  // Escaped so that nothing a visitor typed can close the script element.
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return (
+    <>
+      <script
+        type="application/json"
+        id={contactIsland.data}
+        dangerouslySetInnerHTML={{ __html: json }}
+      />
+      <div id={contactIsland.root}>
+        <ContactForm {...props} />
+      </div>
+    </>
+  );
+}

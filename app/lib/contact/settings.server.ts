@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { siteConfig } from "~/config/site";
+
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting the server reads from the environment; `.env.example` documents them. */
+const settingsSchema = z.object({
+  DATABASE_PATH: z.string().min(1).default("./data/site.db"),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  CONTACT_TO: z.email().default(siteConfig.email),
+  CONTACT_FROM: z.string().min(3).default(`${siteConfig.name} <${siteConfig.email}>`),
+  /** Express "trust proxy": false, true, a hop count, or addresses/subnets. */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value): boolean | number | string =>
+      value === "true"
+        ? true
+        : value === "false"
+          ? false
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value,
+    ),
+  RATE_LIMIT_MAX: count(5),
+  RATE_LIMIT_WINDOW_SECONDS: count(600),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).default(3),
+  OUTBOX_POLL_SECONDS: z.coerce.number().positive().default(5),
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  OUTBOX_RETRY_MAX_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(4 * 3600),
+  OUTBOX_MAX_ATTEMPTS: count(15),
+  LOG_REQUESTS: flag.default(false),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+/** Reads the settings once; a wrong one stops start-up with a message naming it. */
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const parsed = settingsSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+  );
+  throw new Error(`Invalid settings:\n${problems.join("\n")}`);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { siteConfig } from "~/config/site";
+import { loadSettings } from "./settings.server";
+
+describe("settings", () => {
+  it("has working defaults", () => {
+    const settings = loadSettings({});
+    expect(settings.DATABASE_PATH).toBe("./data/site.db");
+    expect(settings.SMTP_URL).toBeUndefined();
+    expect(settings.CONTACT_TO).toBe(siteConfig.email);
+    expect(settings.TRUST_PROXY).toBe(false);
+    expect(settings.RATE_LIMIT_MAX).toBe(5);
+    expect(settings.RATE_LIMIT_WINDOW_SECONDS).toBe(600);
+  });
+
+  it("reads proxies as Express understands them", () => {
+    expect(loadSettings({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadSettings({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(() => loadSettings({ CONTACT_TO: "not-an-address" })).toThrow(/CONTACT_TO/);
+    expect(() => loadSettings({ RATE_LIMIT_MAX: "-1" })).toThrow(/RATE_LIMIT_MAX/);
+  });
+
+  it("accepts an SMTP URL and treats an empty one as none", () => {
+    expect(loadSettings({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe(
+      "smtp://127.0.0.1:2525",
+    );
+    expect(loadSettings({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+  });
+});

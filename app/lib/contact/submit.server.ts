@@ -1,0 +1,127 @@
+import type { Language } from "~/config/site";
+import type { Logger } from "~/lib/log.server";
+import {
+  contactFields,
+  contactStatusCodes,
+  validateContact,
+  type ContactField,
+  type ContactResult,
+  type FailureReason,
+} from "./schema";
+import type { MessageStore } from "./store.server";
+
+/** Large enough for the longest valid message in any script, percent-encoded; no larger. */
+export const maxBodyBytes = 64 * 1024;
+
+export type SubmitDependencies = {
+  store: MessageStore;
+  tryConsume: (clientKey: string) => boolean;
+  onStored: () => void;
+  minFillMs: number;
+  log: Logger;
+};
+
+export type SubmitResponse = { status: number; result: ContactResult };
+
+const failure = (
+  reason: FailureReason,
+  extra: Omit<Extract<ContactResult, { status: "failed" }>, "status" | "reason"> = {},
+): SubmitResponse => ({
+  status: contactStatusCodes[reason],
+  result: { status: "failed", reason, ...extra },
+});
+
+/** The body as text, refusing (null) anything larger than the limit, however it is sent. */
+async function readBody(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBodyBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+type Fields = Record<string, string[]>;
+
+async function parseFields(request: Request, body: string): Promise<Fields | "unsupported"> {
+  const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]?.trim().toLowerCase();
+  const fields: Fields = {};
+  const add = (key: string, value: FormDataEntryValue) => {
+    (fields[key] ??= []).push(typeof value === "string" ? value : "\u0000file");
+  };
+  if (type === "application/x-www-form-urlencoded") {
+    new URLSearchParams(body).forEach((value, key) => add(key, value));
+    return fields;
+  }
+  if (type === "multipart/form-data") {
+    try {
+      const form = await new Response(body, { headers: request.headers }).formData();
+      form.forEach((value, key) => add(key, value));
+      return fields;
+    } catch {
+      return "unsupported";
+    }
+  }
+  return "unsupported";
+}
+
+/** A field sent exactly once, as text; anything else counts as not sent. */
+function single(fields: Fields, name: string): string | undefined {
+  const values = fields[name];
+  return values?.length === 1 ? values[0] : undefined;
+}
+
+/**
+ * Handles one contact form submission: size and type limits, per-client rate limit,
+ * validation, bot traps, then durable storage before answering "sent". Bots (honeypot
+ * filled, or submitted faster than a person can type) get the same answer as people, but
+ * their message is recorded as spam and never e-mailed.
+ */
+export async function submitContact(
+  request: Request,
+  { clientKey, lang }: { clientKey: string; lang: Language },
+  deps: SubmitDependencies,
+): Promise<SubmitResponse> {
+  const body = await readBody(request);
+  if (body === null) return failure("tooLarge");
+  const fields = await parseFields(request, body);
+  if (fields === "unsupported") return failure("unsupported");
+
+  const raw = Object.fromEntries(
+    contactFields.map((field) => [field, single(fields, field)]),
+  ) as Record<ContactField, string | undefined>;
+  const values = Object.fromEntries(
+    contactFields.map((field) => [field, raw[field] ?? ""]),
+  ) as Record<ContactField, string>;
+  const validation = validateContact(raw);
+  if (!validation.ok) return failure("invalid", { fieldErrors: validation.fieldErrors, values });
+
+  if (!deps.tryConsume(clientKey)) return failure("rateLimited", { values });
+
+  const honeypot = fields["website"]?.some((value) => value.trim() !== "") ?? false;
+  const elapsed = Number(single(fields, "elapsed"));
+  const tooFast =
+    Number.isFinite(elapsed) && single(fields, "elapsed") !== "" && elapsed < deps.minFillMs;
+  const spamReason = honeypot ? "honeypot" : tooFast ? "too-fast" : undefined;
+
+  try {
+    const id = deps.store.insert({ lang, ...validation.values, spamReason });
+    deps.log.info({ messageId: id, spam: spamReason ?? false }, "contact message stored");
+  } catch (error) {
+    deps.log.error({ err: error }, "could not store a contact message");
+    return failure("unavailable", { values });
+  }
+  if (!spamReason) deps.onStored();
+  return { status: 200, result: { status: "sent" } };
+}

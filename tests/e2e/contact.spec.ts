@@ -1,0 +1,174 @@
+import { siteConfig } from "~/config/site";
+import { startSmtp, type SmtpServer } from "../support/smtp";
+import { eventually, readMessages, startSite, type Site } from "../support/site";
+import { expect, test, translator } from "./support";
+
+// Each test gets its own server process, database file and SMTP server.
+let smtp: SmtpServer;
+let site: Site;
+test.beforeEach(async () => {
+  smtp = await startSmtp();
+  site = await startSite({
+    SMTP_URL: smtp.url,
+    CONTACT_TO: "owner@example.com",
+    CONTACT_FROM: "Web <web@example.com>",
+    CONTACT_MIN_FILL_SECONDS: "0",
+  });
+});
+test.afterEach(async () => {
+  await site.stop();
+  await smtp.close();
+});
+
+const visitor = {
+  name: "Marta Ferrer i Núñez",
+  email: "marta@example.es",
+  message: "Hola!\nNecesitamos automatizar la facturación. ¿Habláis català? 😊",
+};
+
+test("with JavaScript: Sending..., a translated success toast, empty fields, stored and e-mailed", async ({
+  page,
+}) => {
+  const t = translator("en");
+  // Hold the request a moment so the sending state can be seen, then let it through.
+  await page.route("**/api/contact*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.goto(`${site.url}/en/contact`);
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+
+  const sending = page.getByRole("button", { name: t("contact.form.sending") });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+
+  const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+  await expect(toast).toHaveText(t("contact.form.success"));
+  for (const label of ["name", "email", "message"] as const) {
+    await expect(page.getByLabel(t(`contact.form.${label}`), { exact: true })).toHaveValue("");
+  }
+  await expect(page.getByRole("button", { name: t("contact.form.submit") })).toBeEnabled();
+
+  const [row] = readMessages(site.databasePath);
+  expect(row).toMatchObject({ ...visitor, lang: "en" });
+  const mail = await eventually(() => smtp.received[0]);
+  expect(mail.envelope.to).toEqual(["owner@example.com"]);
+  expect(mail.headers["from"]).toBe("Web <web@example.com>");
+  expect(mail.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+  expect(mail.headers["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(mail.text).toContain(visitor.message);
+  expect(smtp.received).toHaveLength(1);
+});
+
+test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, error in destructive style", async ({
+  page,
+}) => {
+  const t = translator("ca");
+  await page.goto(`${site.url}/ca/contact`);
+  await page.waitForLoadState("networkidle");
+  // Whitespace passes the browser's "required" check but not the shared rules.
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("   ");
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("a@example.com");
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hola");
+  const submit = page.getByRole("button", { name: t("contact.form.submit") });
+  for (let i = 0; i < 4; i++) await submit.click();
+
+  const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
+  const toasts = region.getByRole("listitem");
+  await expect(toasts.first()).toContainText(t("contact.form.error"));
+  await expect(toasts.first()).toContainText(t("contact.form.reasons.invalid"));
+  await expect(toasts.first()).toHaveAttribute("data-type", "error");
+  await expect(toasts.first()).toHaveAttribute("data-rich-colors", "true");
+  const visible = await toasts.evaluateAll(
+    (items) => items.filter((item) => item.getAttribute("data-visible") === "true").length,
+  );
+  expect(visible).toBe(3);
+  const list = region.locator("ol");
+  await expect(list).toHaveAttribute("data-x-position", "right");
+  await expect(list).toHaveAttribute("data-y-position", "bottom");
+  expect(await list.evaluate((el) => getComputedStyle(el).getPropertyValue("--width").trim())).toBe(
+    "356px",
+  );
+  expect(await list.evaluate((el) => getComputedStyle(el).getPropertyValue("--gap").trim())).toBe(
+    "14px",
+  );
+
+  const name = page.getByLabel(t("contact.form.name"), { exact: true });
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
+  expect(readMessages(site.databasePath)).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  // An invalid submission is answered with status 400, which the browser reports.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
+
+  test("the same submission is stored, e-mailed and answered in the page", async ({ page }) => {
+    const t = translator("es");
+    await page.goto(`${site.url}/contact`);
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+    await expect(page.getByLabel(t("contact.form.name"), { exact: true })).toHaveValue("");
+    expect(readMessages(site.databasePath)).toMatchObject([
+      { name: visitor.name, email: visitor.email, lang: "es" },
+    ]);
+    // Browsers send textarea line breaks as CRLF.
+    expect(readMessages(site.databasePath)[0]!.message.replace(/\r\n/g, "\n")).toBe(
+      visitor.message,
+    );
+    const mail = await eventually(() => smtp.received[0]);
+    expect(mail.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+  });
+
+  test("errors appear next to the fields and what was typed is kept", async ({ page }) => {
+    const t = translator("en");
+    await page.goto(`${site.url}/en/contact`);
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Keep this text");
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page.getByRole("alert")).toContainText(t("contact.form.reasons.invalid"));
+    const name = page.getByLabel(t("contact.form.name"), { exact: true });
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
+    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toHaveValue(
+      "Keep this text",
+    );
+    await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveValue(
+      "marta@example.es",
+    );
+    expect(readMessages(site.databasePath)).toEqual([]);
+  });
+});
+
+test("the form's fields: types, required, rows, labels and the privacy notice", async ({
+  page,
+}) => {
+  const t = translator("es");
+  await page.goto(`${site.url}/contact`);
+  await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveAttribute(
+    "type",
+    "email",
+  );
+  for (const label of ["name", "email", "message"] as const) {
+    await expect(page.getByLabel(t(`contact.form.${label}`), { exact: true })).toHaveAttribute(
+      "required",
+      "",
+    );
+  }
+  const message = page.getByLabel(t("contact.form.message"), { exact: true });
+  await expect(message).toHaveAttribute("rows", "5");
+  expect(await message.evaluate((el) => getComputedStyle(el).minHeight)).toBe("80px");
+  await expect(page.getByText(siteConfig.legalName).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: t("contact.form.privacyLink") })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
+});

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export function tempDatabasePath(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), "site-test-")), "site.db");
+}
+
+/**
+ * The production server (`node server.js` on the built site) as its own process, on
+ * 127.0.0.1, with its own database file.
+ */
+export async function startSite(env: Record<string, string> = {}, port?: number) {
+  const listenPort = port ?? (await freePort());
+  const databasePath = env.DATABASE_PATH ?? tempDatabasePath();
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(listenPort),
+      DATABASE_PATH: databasePath,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+
+  const url = `http://127.0.0.1:${listenPort}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`The site did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port: listenPort,
+    databasePath,
+    output: () => output,
+    /** Graceful stop (SIGTERM); resolves with the exit code. */
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    /** Abrupt death, as in a crash or a power cut. */
+    kill: async () => {
+      child.kill("SIGKILL");
+      return exited;
+    },
+  };
+}
+
+export type Site = Awaited<ReturnType<typeof startSite>>;
+
+export type MessageRow = {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  lang: string;
+  status: string;
+  attempts: number;
+  spam_reason: string | null;
+};
+
+/** The messages in a site's database, read as the owner would. */
+export function readMessages(databasePath: string): MessageRow[] {
+  const db = new DatabaseSync(databasePath, { readOnly: true });
+  try {
+    return db.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `ms`. */
+export async function eventually<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
