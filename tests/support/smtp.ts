@@ -53,8 +53,11 @@ export function parseMail(raw: string, envelope: ReceivedMail["envelope"]): Rece
   return { raw, headers, text: text.replace(/\r\n/g, "\n").replace(/\n$/, ""), envelope };
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtp(port = 0) {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message
+ * with `reject` (an SMTP reply such as "451 4.3.0 try later").
+ */
+export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -64,6 +67,14 @@ export async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (reject) {
+          const [code] = reject.split(" ");
+          return callback(
+            Object.assign(new Error(reject.slice(code!.length + 1)), {
+              responseCode: Number(code),
+            }),
+          );
+        }
         received.push(
           parseMail(Buffer.concat(chunks).toString("utf8"), {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
 
-const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting the server reads from the environment; `.env.example` documents them. */
@@ -36,7 +35,6 @@ const settingsSchema = z.object({
     .positive()
     .default(4 * 3600),
   OUTBOX_MAX_ATTEMPTS: count(15),
-  LOG_REQUESTS: flag.default(false),
 });
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -1,0 +1,162 @@
+// The owner's inbox: read and manage stored contact messages.
+//   npm run inbox -- <command>     (DATABASE_PATH chooses the database, default ./data/site.db)
+import { parseArgs } from "node:util";
+import { siteConfig } from "../app/config/site.ts";
+import { openStore, type StoredMessage } from "../app/lib/contact/store.server.ts";
+
+const usage = `Usage: npm run inbox -- <command>
+
+  list [--json] [--limit N]          newest first, with delivery status
+  show <id>                          one message in full
+  export --format csv|json           every message, to standard output
+  retry <id> | retry --failed        queue for e-mail again (the running server sends it)
+  delete <id>                        delete one message
+  delete --email <address>           delete every message from an address (erasure request)
+  purge --older-than <days>          delete messages older than <days> days
+                                     (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    json: { type: "boolean", default: false },
+    limit: { type: "string" },
+    format: { type: "string" },
+    failed: { type: "boolean", default: false },
+    email: { type: "string" },
+    "older-than": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function positiveInteger(value: string | undefined, what: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) fail(`${what} must be a positive whole number.`);
+  return number;
+}
+
+const columns = [
+  "id",
+  "receivedAt",
+  "status",
+  "attempts",
+  "lastError",
+  "sentAt",
+  "spamReason",
+  "lang",
+  "name",
+  "email",
+  "message",
+] as const;
+
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+
+function plain(message: StoredMessage): Record<(typeof columns)[number], string | number | null> {
+  return {
+    id: message.id,
+    receivedAt: iso(message.createdAt),
+    status: message.status,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    sentAt: iso(message.sentAt) || null,
+    spamReason: message.spamReason,
+    lang: message.lang,
+    name: message.name,
+    email: message.email,
+    message: message.message,
+  };
+}
+
+/** A CSV cell; formulas are defused so a spreadsheet never runs what a visitor typed. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const [command, argument] = positionals;
+if (values.help || !command) {
+  console.log(usage);
+  process.exit(command || values.help ? 0 : 2);
+}
+
+const store = openStore(process.env.DATABASE_PATH ?? "./data/site.db");
+try {
+  switch (command) {
+    case "list": {
+      const limit = values.limit ? positiveInteger(values.limit, "--limit") : -1;
+      const messages = store.list(limit).map(plain);
+      if (values.json) {
+        console.log(JSON.stringify(messages, null, 2));
+        break;
+      }
+      if (!messages.length) console.log("No messages.");
+      for (const m of messages) {
+        const preview = String(m.message).replace(/\s+/g, " ").slice(0, 60);
+        console.log(
+          `#${m.id}  ${m.receivedAt}  ${String(m.status).padEnd(7)}  ${m.name} <${m.email}>  ${preview}`,
+        );
+      }
+      break;
+    }
+    case "show": {
+      const message = store.get(positiveInteger(argument, "The message id"));
+      if (!message) fail(`No message #${argument}.`);
+      const m = plain(message);
+      console.log(
+        [
+          `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
+          `Received: ${m.receivedAt}`,
+          `From: ${m.name} <${m.email}>`,
+          `Page language: ${m.lang}`,
+          `Delivery attempts: ${m.attempts}${m.sentAt ? `, sent ${m.sentAt}` : ""}`,
+          ...(m.lastError ? [`Last error: ${m.lastError}`] : []),
+          "",
+          m.message,
+        ].join("\n"),
+      );
+      break;
+    }
+    case "export": {
+      const messages = store.list().map(plain);
+      if (values.format === "json") console.log(JSON.stringify(messages, null, 2));
+      else if (values.format === "csv") {
+        const rows = messages.map((m) => columns.map((column) => csvCell(m[column])).join(","));
+        process.stdout.write([columns.join(","), ...rows].join("\r\n") + "\r\n");
+      } else fail("export needs --format csv or --format json.");
+      break;
+    }
+    case "retry": {
+      if (values.failed)
+        console.log(`Queued ${store.requeueFailed()} failed message(s) for delivery.`);
+      else if (store.requeue(positiveInteger(argument, "The message id")))
+        console.log(`Queued message #${argument} for delivery.`);
+      else fail(`No pending or failed message #${argument}.`);
+      break;
+    }
+    case "delete": {
+      if (values.email)
+        console.log(
+          `Deleted ${store.deleteByEmail(values.email)} message(s) from ${values.email}.`,
+        );
+      else if (store.delete(positiveInteger(argument, "The message id")))
+        console.log(`Deleted message #${argument}.`);
+      else fail(`No message #${argument}.`);
+      break;
+    }
+    case "purge": {
+      const days = positiveInteger(values["older-than"], "--older-than");
+      const removed = store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
+      console.log(`Deleted ${removed} message(s) older than ${days} days.`);
+      break;
+    }
+    default:
+      fail(`Unknown command "${command}".`);
+  }
+} finally {
+  store.close();
+}
