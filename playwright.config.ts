@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [
     { name: "site", testIgnore: /german\.spec/, use: { baseURL: url(port) } },
     // A second build with German published (`npm run build:german`).
-    { name: "german", testMatch: /german\.spec/, use: { baseURL: url(germanPort) } },
+    { name: "german", testMatch: /(german|seo)\.spec/, use: { baseURL: url(germanPort) } },
   ],
   webServer: [
     {

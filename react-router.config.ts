@@ -1,9 +1,14 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { allPagePaths } from "./app/lib/site-paths";
+import { buildImages } from "./scripts/build-images";
 
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.
   ssr: true,
-  prerender: () => allPagePaths(),
+  prerender: () => [...allPagePaths(), "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"],
   buildDirectory: process.env.BUILD_DIR ?? "build",
+  async buildEnd({ reactRouterConfig }) {
+    await buildImages(path.join(reactRouterConfig.buildDirectory, "client"));
+  },
 } satisfies Config;

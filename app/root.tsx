@@ -15,6 +15,7 @@ import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
+import { brandColor } from "~/lib/brand";
 import pageScript from "~/lib/page-script.js?raw";
 import { useLocale } from "~/lib/use-locale";
 
@@ -49,7 +50,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="theme-color" content={brandColor} />
         <Meta />
         <Links />
       </head>
@@ -95,7 +100,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <div data-not-found>
         <PageMeta title={t("notFound.metaTitle")} />
-        <meta name="robots" content="noindex" />
         <Message
           title={t("notFound.title")}
           text={t("notFound.text")}
@@ -108,7 +112,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <PageMeta title={t("error.metaTitle")} />
-      <meta name="robots" content="noindex" />
       <Message title={t("error.title")} text={t("error.text")} backHome={t("error.backHome")} />
     </>
   );

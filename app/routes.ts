@@ -23,6 +23,10 @@ export default [
       return path === "/" ? index(file, { id }) : route(path.slice(1), file, { id });
     }),
   ),
+  // Generated at build from the same page list.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   // The contact form's JSON endpoint (the form itself posts to its page without JavaScript).
   route("api/contact", "routes/api.contact.ts"),
   // Everything else, including unknown language prefixes, is a 404.

@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { siteConfig } from "~/config/site";
-import { defaultLanguage, localizedPath, type legalPages } from "~/lib/site-paths";
+import { defaultLanguage, type legalPages } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 
 /**
  * A legal page: the chrome speaks the visitor's language, the legal text is
- * Spanish (marked so), and other languages' copies point to the Spanish page.
+ * Spanish (marked so); other languages' copies point search engines to the Spanish page.
  */
 export function LegalPage({
   page,
@@ -23,16 +23,7 @@ export function LegalPage({
   );
   return (
     <>
-      <PageMeta
-        title={t(`legal.${page}.meta.title`)}
-        description={t(`legal.${page}.meta.description`)}
-      />
-      {translated ? (
-        <>
-          <link rel="canonical" href={siteConfig.siteUrl + localizedPath(page, defaultLanguage)} />
-          <meta name="robots" content="noindex" />
-        </>
-      ) : null}
+      <PageMeta page={page} />
       <PageHeader title={t(`legal.${page}.meta.title`)}>
         <p className="text-base">{t("legal.lastUpdated", { date: updated })}</p>
         {translated ? <p className="mt-2 text-base">{t("legal.spanishNote")}</p> : null}

@@ -1,11 +1,67 @@
 import { siteConfig } from "~/config/site";
+import { absoluteUrl, ogImage, ogImagePath, ogLocales, pageSeo } from "~/lib/seo";
+import { publishedLanguages, type PageId } from "~/lib/site-paths";
+import { useLocale } from "~/lib/use-locale";
 
-/** The page's title ("Page | Company") and description, hoisted into <head> by React. */
-export function PageMeta({ title, description }: { title: string; description?: string }) {
+/** Where each page's title and description live in the catalogues. */
+const metaKeys = {
+  home: "home.meta",
+  about: "about.meta",
+  brands: "brands.meta",
+  services: "services.meta",
+  contact: "contact.meta",
+  privacy: "legal.privacy.meta",
+  cookies: "legal.cookies.meta",
+  legal: "legal.legal.meta",
+} as const satisfies Record<PageId, string>;
+
+/**
+ * The page's <head> metadata, hoisted by React: title ("Page | Company"), description,
+ * canonical URL, hreflang alternates and the social card. Without `page` (404, errors)
+ * the page is kept out of search engines.
+ */
+export function PageMeta(props: { page: PageId } | { title: string }) {
+  const { t, lang } = useLocale();
+  const page = "page" in props ? props.page : undefined;
+  const title = page ? t(`${metaKeys[page]}.title`) : (props as { title: string }).title;
+  const description = page ? t(`${metaKeys[page]}.description`) : undefined;
+  const fullTitle = `${title} | ${siteConfig.name}`;
+  if (!page) {
+    return (
+      <>
+        <title>{fullTitle}</title>
+        <meta name="robots" content="noindex" />
+      </>
+    );
+  }
+  const seo = pageSeo(page, lang);
+  const image = absoluteUrl(ogImagePath(lang));
   return (
     <>
-      <title>{`${title} | ${siteConfig.name}`}</title>
+      <title>{fullTitle}</title>
       {description ? <meta name="description" content={description} /> : null}
+      {seo.indexable ? null : <meta name="robots" content="noindex" />}
+      <link rel="canonical" href={seo.canonical} />
+      {seo.alternates.map(({ hreflang, href }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+      ))}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={siteConfig.name} />
+      <meta property="og:title" content={fullTitle} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      <meta property="og:url" content={seo.canonical} />
+      <meta property="og:locale" content={ogLocales[lang]} />
+      {publishedLanguages()
+        .filter((code) => code !== lang)
+        .map((code) => (
+          <meta key={code} property="og:locale:alternate" content={ogLocales[code]} />
+        ))}
+      <meta property="og:image" content={image} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(ogImage.width)} />
+      <meta property="og:image:height" content={String(ogImage.height)} />
+      <meta property="og:image:alt" content={t("seo.imageAlt")} />
+      <meta name="twitter:card" content="summary_large_image" />
     </>
   );
 }

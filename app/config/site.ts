@@ -70,7 +70,11 @@ export const siteConfig: SiteConfig = {
   area: "Mallorca",
   email: "hola@example.com",
   linkedinUrl: "https://www.linkedin.com/company/example",
-  siteUrl: "https://www.example.com",
+  // SITE_URL, when set at build time, overrides it (prerendered pages carry absolute URLs).
+  siteUrl: (
+    (typeof process !== "undefined" && process.env.SITE_URL) ||
+    "https://www.example.com"
+  ).replace(/\/+$/, ""),
   brands: {
     lab: "Nexo Labs",
     consultancy: "Arquitek Consulting",

@@ -11,7 +11,7 @@ export default function About() {
   const { t } = useLocale();
   return (
     <>
-      <PageMeta title={t("about.meta.title")} description={t("about.meta.description")} />
+      <PageMeta page="about" />
       <PageHeader title={t("about.title")}>
         <p>{t("about.lead")}</p>
       </PageHeader>

@@ -33,7 +33,7 @@ export default function Brands() {
   const { t } = useLocale();
   return (
     <>
-      <PageMeta title={t("brands.meta.title")} description={t("brands.meta.description")} />
+      <PageMeta page="brands" />
       <PageHeader title={t("brands.title")}>
         <p>{t("brands.lead")}</p>
       </PageHeader>

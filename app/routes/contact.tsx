@@ -23,51 +23,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function ContactDetails() {
   const { t } = useLocale();
-  const item = "flex gap-3";
-  const icon = "mt-0.5 size-5 shrink-0 text-brand-700";
+  const term = "flex items-center gap-2 text-sm font-medium text-slate-500";
+  const icon = "size-4 shrink-0 text-brand-700";
+  const link = "font-medium text-brand-700 hover:underline";
   return (
     <Card as="section" aria-labelledby="contact-details" className="h-fit">
       <h2 id="contact-details" className="text-xl font-semibold">
         {t("contact.details.title")}
       </h2>
       <dl className="mt-6 space-y-5">
-        <div className={item}>
-          <Mail aria-hidden="true" className={icon} />
-          <div>
-            <dt className="text-sm font-medium text-slate-500">{t("contact.details.email")}</dt>
-            <dd>
-              <a
-                href={`mailto:${siteConfig.email}`}
-                className="font-medium break-all text-brand-700 hover:underline"
-              >
-                {siteConfig.email}
-              </a>
-            </dd>
-          </div>
+        <div>
+          <dt className={term}>
+            <Mail aria-hidden="true" className={icon} />
+            {t("contact.details.email")}
+          </dt>
+          <dd className="mt-1 pl-6">
+            <a href={`mailto:${siteConfig.email}`} className={`${link} break-all`}>
+              {siteConfig.email}
+            </a>
+          </dd>
         </div>
-        <div className={item}>
-          <MapPin aria-hidden="true" className={icon} />
-          <div>
-            <dt className="text-sm font-medium text-slate-500">{t("contact.details.location")}</dt>
-            <dd>{t("contact.details.locationValue")}</dd>
-          </div>
+        <div>
+          <dt className={term}>
+            <MapPin aria-hidden="true" className={icon} />
+            {t("contact.details.location")}
+          </dt>
+          <dd className="mt-1 pl-6">{t("contact.details.locationValue")}</dd>
         </div>
-        <div className={item}>
-          <ExternalLink aria-hidden="true" className={icon} />
-          <div>
-            <dt className="text-sm font-medium text-slate-500">{t("contact.details.profile")}</dt>
-            <dd>
-              <a
-                href={siteConfig.linkedinUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {t("contact.details.profileLink")}
-                <span className="sr-only"> {t("contact.details.newTab")}</span>
-              </a>
-            </dd>
-          </div>
+        <div>
+          <dt className={term}>
+            <ExternalLink aria-hidden="true" className={icon} />
+            {t("contact.details.profile")}
+          </dt>
+          <dd className="mt-1 pl-6">
+            <a
+              href={siteConfig.linkedinUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={link}
+            >
+              {t("contact.details.profileLink")}
+              <span className="sr-only"> {t("contact.details.newTab")}</span>
+            </a>
+          </dd>
         </div>
       </dl>
     </Card>
@@ -79,7 +77,7 @@ export default function Contact() {
   const result = useActionData<typeof action>();
   return (
     <>
-      <PageMeta title={t("contact.meta.title")} description={t("contact.meta.description")} />
+      <PageMeta page="contact" />
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>

@@ -1,6 +1,7 @@
 import { ArrowRight, MapPin } from "lucide-react";
 import { PageMeta } from "~/components/page-meta";
 import { ServiceCard } from "~/components/service-card";
+import { StructuredData } from "~/components/structured-data";
 import { ButtonLink } from "~/components/ui/button";
 import { featuredServices } from "~/lib/services";
 import { useLocale } from "~/lib/use-locale";
@@ -9,7 +10,8 @@ export default function Home() {
   const { t, href } = useLocale();
   return (
     <>
-      <PageMeta title={t("home.meta.title")} description={t("home.meta.description")} />
+      <PageMeta page="home" />
+      <StructuredData />
       <section className="bg-gradient-to-b from-brand-50 via-white to-white">
         <div className="mx-auto max-w-6xl px-4 py-20 motion-safe:animate-enter sm:px-6 sm:py-28">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800">

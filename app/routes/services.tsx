@@ -8,7 +8,7 @@ export default function Services() {
   const { t } = useLocale();
   return (
     <>
-      <PageMeta title={t("services.meta.title")} description={t("services.meta.description")} />
+      <PageMeta page="services" />
       <PageHeader title={t("services.title")} />
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <ul className="stagger grid gap-6 md:grid-cols-2 lg:grid-cols-3">

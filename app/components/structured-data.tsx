@@ -1,0 +1,64 @@
+import { siteConfig } from "~/config/site";
+import { absoluteUrl } from "~/lib/seo";
+import { services } from "~/lib/services";
+import { localizedPath } from "~/lib/site-paths";
+import { useLocale } from "~/lib/use-locale";
+
+/** JSON-LD for the home page: the company and the professional service it offers. */
+export function StructuredData() {
+  const { t, lang } = useLocale();
+  const home = absoluteUrl(localizedPath("home", lang));
+  const organization = {
+    "@type": "Organization",
+    "@id": `${siteConfig.siteUrl}/#organization`,
+    name: siteConfig.name,
+    legalName: siteConfig.legalName,
+    url: home,
+    logo: absoluteUrl("/icon-512.png"),
+    email: siteConfig.email,
+    sameAs: [siteConfig.linkedinUrl],
+  };
+  const service = {
+    "@type": "ProfessionalService",
+    "@id": `${siteConfig.siteUrl}/#service`,
+    name: siteConfig.name,
+    url: home,
+    image: absoluteUrl(`/og/${lang}.png`),
+    email: siteConfig.email,
+    description: t("seo.organizationDescription"),
+    inLanguage: lang,
+    parentOrganization: { "@id": organization["@id"] },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: siteConfig.address.street,
+      postalCode: siteConfig.address.postalCode,
+      addressLocality: siteConfig.address.locality,
+      addressRegion: siteConfig.address.region,
+      addressCountry: siteConfig.address.countryCode,
+    },
+    areaServed: siteConfig.area,
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: t("services.title"),
+      itemListElement: services.map((item) => ({
+        "@type": "Offer",
+        itemOffered: {
+          "@type": "Service",
+          name: t(`services.items.${item.id}.title`),
+          description: t(`services.items.${item.id}.description`),
+        },
+      })),
+    },
+  };
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@graph": [organization, service],
+  });
+  return (
+    <script
+      type="application/ld+json"
+      // Escaped so that no text can close the script element.
+      dangerouslySetInnerHTML={{ __html: json.replace(/</g, "\\u003c") }}
+    />
+  );
+}

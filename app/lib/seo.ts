@@ -1,0 +1,56 @@
+import { siteConfig, type Language } from "~/config/site";
+import {
+  defaultLanguage,
+  legalPages,
+  localizedPath,
+  pageIds,
+  publishedLanguages,
+  type PageId,
+} from "~/lib/site-paths";
+
+/** Open Graph locale of each language. */
+export const ogLocales: Record<Language, string> = {
+  es: "es_ES",
+  en: "en_GB",
+  ca: "ca_ES",
+  de: "de_DE",
+};
+
+export { shareImageSize as ogImage } from "~/lib/brand";
+export const ogImagePath = (lang: Language) => `/og/${lang}.png`;
+
+export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;
+
+const isLegal = (page: PageId) => (legalPages as readonly string[]).includes(page);
+
+/**
+ * Search-engine view of one page in one language. Legal texts exist only in Spanish:
+ * their copies in other languages point to the Spanish page and stay out of the index.
+ */
+export function pageSeo(page: PageId, lang: Language, languages = publishedLanguages()) {
+  const legal = isLegal(page);
+  const canonicalLang = legal ? defaultLanguage : lang;
+  const alternateLangs = legal ? [defaultLanguage] : languages;
+  return {
+    canonical: absoluteUrl(localizedPath(page, canonicalLang)),
+    indexable: !legal || lang === defaultLanguage,
+    alternates: [
+      ...alternateLangs.map((code) => ({
+        hreflang: code,
+        href: absoluteUrl(localizedPath(page, code)),
+      })),
+      ...(legal
+        ? []
+        : [{ hreflang: "x-default", href: absoluteUrl(localizedPath(page, defaultLanguage)) }]),
+    ],
+  };
+}
+
+/** Every indexable URL with its alternates: the sitemap's content. */
+export function sitemapEntries(languages = publishedLanguages()) {
+  return languages.flatMap((lang) =>
+    pageIds
+      .map((page) => ({ page, lang, ...pageSeo(page, lang, languages) }))
+      .filter((entry) => entry.indexable),
+  );
+}

@@ -1,0 +1,22 @@
+import { siteConfig } from "~/config/site";
+import { defaultLanguage } from "~/lib/site-paths";
+import { brandColor, icons } from "~/lib/brand";
+
+/** /manifest.webmanifest, prerendered at build from the site config. */
+export function loader() {
+  const manifest = {
+    name: siteConfig.name,
+    short_name: siteConfig.name,
+    lang: defaultLanguage,
+    start_url: "/",
+    display: "browser",
+    background_color: "#ffffff",
+    theme_color: brandColor,
+    icons: icons
+      .filter((icon) => icon.manifest)
+      .map(({ href, size }) => ({ src: href, sizes: `${size}x${size}`, type: "image/png" })),
+  };
+  return new Response(JSON.stringify(manifest, null, 2), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8" },
+  });
+}

@@ -1,0 +1,252 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { siteConfig, type Language } from "~/config/site";
+import { absoluteUrl, ogLocales, sitemapEntries } from "~/lib/seo";
+import {
+  allPagePaths,
+  legalPages,
+  parseLocalizedPath,
+  publishedLanguages,
+  type PageId,
+} from "~/lib/site-paths";
+import { expect, test, translator } from "./support";
+
+// Runs in both projects: the default build and the one with German published.
+const languagesOf = (projectName: string) =>
+  publishedLanguages({ ...siteConfig, germanPublished: projectName === "german" });
+const buildDirOf = (projectName: string) => (projectName === "german" ? "build-de" : "build");
+
+type Head = {
+  lang: string;
+  title: string;
+  description: string | null;
+  canonical: string | null;
+  robots: string | null;
+  alternates: Record<string, string>;
+  og: Record<string, string[]>;
+  twitterCard: string | null;
+  jsonLd: string[];
+};
+
+/** The <head> facts of a URL as served, parsed from the HTML without running scripts. */
+async function head(request: APIRequestContext, url: string): Promise<Head> {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  const html = await response.text();
+  const attr = (tag: string, name: string) =>
+    tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? null;
+  const decode = (text: string) =>
+    text
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">");
+  const tags = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
+  const metas = tags(/<meta [^>]*>/g);
+  const links = tags(/<link [^>]*>/g);
+  const og: Record<string, string[]> = {};
+  for (const meta of metas) {
+    const property = attr(meta, "property");
+    if (property?.startsWith("og:"))
+      (og[property] ??= []).push(decode(attr(meta, "content") ?? ""));
+  }
+  const metaContent = (name: string) => {
+    const meta = metas.find((m) => attr(m, "name") === name);
+    return meta ? decode(attr(meta, "content") ?? "") : null;
+  };
+  return {
+    lang: html.match(/<html lang="([^"]+)"/)?.[1] ?? "",
+    title: decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ""),
+    description: metaContent("description"),
+    canonical: attr(links.find((l) => attr(l, "rel") === "canonical") ?? "", "href"),
+    robots: metaContent("robots"),
+    alternates: Object.fromEntries(
+      links
+        .filter((l) => attr(l, "rel") === "alternate")
+        .map((l) => [attr(l, "hrefLang"), attr(l, "href")]),
+    ),
+    og,
+    twitterCard: metaContent("twitter:card"),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    ),
+  };
+}
+
+function pngSize(file: string) {
+  const data = readFileSync(file);
+  expect(data.subarray(1, 4).toString()).toBe("PNG");
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}
+
+test("every page: unique translated title and description, canonical, reciprocal hreflang, social card", async ({
+  request,
+}, testInfo) => {
+  const languages = languagesOf(testInfo.project.name);
+  const paths = allPagePaths(languages);
+  const heads = new Map<string, Head>();
+  for (const url of paths) heads.set(url, await head(request, url));
+
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const [url, page] of heads) {
+    const { lang, page: pageId } = parseLocalizedPath(url, languages) as {
+      lang: Language;
+      page: PageId;
+    };
+    const t = translator(lang);
+    const legal = (legalPages as readonly string[]).includes(pageId);
+    expect(page.lang, url).toBe(lang);
+    expect(page.title.endsWith(` | ${siteConfig.name}`), url).toBe(true);
+    titles.add(page.title);
+    descriptions.add(page.description ?? "");
+    expect(page.description?.length ?? 0, url).toBeGreaterThan(50);
+
+    const self = absoluteUrl(url);
+    const spanish = absoluteUrl(url.replace(/^\/(en|ca|de)(?=\/|$)/, "") || "/");
+    if (legal) {
+      expect(page.canonical, url).toBe(spanish);
+      expect(page.alternates, url).toEqual({ es: spanish });
+      expect(page.robots, url).toBe(lang === "es" ? null : "noindex");
+    } else {
+      expect(page.canonical, url).toBe(self);
+      expect(page.robots, url).toBeNull();
+      // Every published language plus x-default, absolute, including the page itself...
+      expect(Object.keys(page.alternates).sort(), url).toEqual([...languages, "x-default"].sort());
+      expect(page.alternates[lang], url).toBe(self);
+      expect(page.alternates["x-default"], url).toBe(spanish);
+      // ...and reciprocal: each alternate lists this page back.
+      for (const code of languages) {
+        const alternatePath = new URL(page.alternates[code]!).pathname;
+        expect(heads.get(alternatePath)?.alternates[lang], `${url} ↔ ${alternatePath}`).toBe(self);
+      }
+    }
+
+    expect(page.og["og:title"], url).toEqual([page.title]);
+    expect(page.og["og:description"], url).toEqual([page.description]);
+    expect(page.og["og:url"], url).toEqual([page.canonical]);
+    expect(page.og["og:type"], url).toEqual(["website"]);
+    expect(page.og["og:locale"], url).toEqual([ogLocales[lang]]);
+    expect(page.og["og:locale:alternate"]?.sort(), url).toEqual(
+      languages
+        .filter((code) => code !== lang)
+        .map((code) => ogLocales[code])
+        .sort(),
+    );
+    expect(page.og["og:image"], url).toEqual([absoluteUrl(`/og/${lang}.png`)]);
+    expect(page.og["og:image:width"], url).toEqual(["1200"]);
+    expect(page.og["og:image:height"], url).toEqual(["630"]);
+    expect(page.og["og:image:alt"], url).toEqual([t("seo.imageAlt")]);
+    expect(page.twitterCard, url).toBe("summary_large_image");
+  }
+  expect(titles.size).toBe(paths.length);
+  expect(descriptions.size).toBe(paths.length);
+
+  for (const lang of languages) {
+    const file = path.join(buildDirOf(testInfo.project.name), "client/og", `${lang}.png`);
+    expect(pngSize(file)).toEqual({ width: 1200, height: 630 });
+    const served = await request.get(`/og/${lang}.png`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+  }
+});
+
+test("the home page describes the company in JSON-LD, in its language", async ({
+  request,
+}, testInfo) => {
+  for (const lang of languagesOf(testInfo.project.name)) {
+    const url = lang === "es" ? "/" : `/${lang}`;
+    const { jsonLd } = await head(request, url);
+    expect(jsonLd).toHaveLength(1);
+    const graph = (JSON.parse(jsonLd[0]!) as { "@graph": Record<string, unknown>[] })["@graph"];
+    const organization = graph.find((node) => node["@type"] === "Organization");
+    const service = graph.find((node) => node["@type"] === "ProfessionalService");
+    expect(organization).toMatchObject({
+      name: siteConfig.name,
+      url: absoluteUrl(url),
+      email: siteConfig.email,
+      sameAs: [siteConfig.linkedinUrl],
+    });
+    expect(service).toMatchObject({
+      address: {
+        addressLocality: siteConfig.address.locality,
+        addressCountry: siteConfig.address.countryCode,
+      },
+      description: translator(lang)("seo.organizationDescription"),
+    });
+    const offers = (
+      service!["hasOfferCatalog"] as { itemListElement: { itemOffered: { name: string } }[] }
+    ).itemListElement;
+    expect(offers.map((offer) => offer.itemOffered.name)).toContain(
+      translator(lang)("services.items.ai.title"),
+    );
+    const logo = await request.get(new URL(organization!["logo"] as string).pathname);
+    expect(logo.status()).toBe(200);
+  }
+});
+
+test("sitemap.xml lists every indexable URL once with all alternates; robots.txt points to it", async ({
+  request,
+}, testInfo) => {
+  const languages = languagesOf(testInfo.project.name);
+  const response = await request.get("/sitemap.xml");
+  expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
+  const xml = await response.text();
+  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+  const locs = urls.map((u) => u.match(/<loc>([^<]+)<\/loc>/)![1]!);
+  const expected = sitemapEntries(languages).map((entry) => entry.canonical);
+  expect(locs.sort()).toEqual([...expected].sort());
+  expect(new Set(locs).size).toBe(locs.length);
+  // The non-Spanish copies of the legal pages are not indexable.
+  expect(locs.some((loc) => /\/(en|ca|de)\/(privacy|cookies|legal)$/.test(loc))).toBe(false);
+  expect(locs).toHaveLength(5 * languages.length + 3);
+  const today = new Date().toISOString().slice(0, 10);
+  for (const entry of urls) {
+    expect(entry).toContain(`<lastmod>${today}</lastmod>`);
+    const loc = entry.match(/<loc>([^<]+)<\/loc>/)![1]!;
+    const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => m[1]);
+    const legal = /\/(privacy|cookies|legal)$/.test(loc);
+    expect(alternates.sort(), loc).toEqual(legal ? ["es"] : [...languages, "x-default"].sort());
+  }
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  const text = await robots.text();
+  expect(text).toContain("User-agent: *\nAllow: /");
+  expect(text).toContain(`Sitemap: ${absoluteUrl("/sitemap.xml")}`);
+});
+
+test("icons and the web manifest are served", async ({ request }) => {
+  for (const [url, type] of [
+    ["/favicon.ico", "image/vnd.microsoft.icon"],
+    ["/favicon.svg", "image/svg+xml"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/icon-192.png", "image/png"],
+    ["/icon-512.png", "image/png"],
+  ] as const) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(200);
+    expect(response.headers()["content-type"], url).toContain(type);
+  }
+  const manifest = await (await request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({
+    name: siteConfig.name,
+    theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+  });
+  for (const icon of manifest.icons as { src: string }[])
+    expect((await request.get(icon.src)).status()).toBe(200);
+});
+
+test("no request from any page answers with an error", async ({ page }, testInfo) => {
+  const failures: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  for (const url of allPagePaths(languagesOf(testInfo.project.name))) {
+    await page.goto(url);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(failures).toEqual([]);
+});
