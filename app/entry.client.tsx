@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
@@ -12,12 +12,15 @@ const data = document.getElementById(contactIsland.data)?.textContent;
 if (root && data) {
   const { props, messages } = JSON.parse(data) as ContactIslandData;
   const i18n = createI18n(document.documentElement.lang as Language, messages as Messages);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <ContactForm {...props} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // A transition lets React hydrate in small slices instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <ContactForm {...props} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -2,7 +2,6 @@ import { useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -10,7 +9,8 @@ import {
   useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// The whole stylesheet (about 5 KB compressed) goes inline: no render-blocking request.
+import styles from "./app.css?inline";
 import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -23,22 +23,20 @@ import { useLocale } from "~/lib/use-locale";
 export type RouteHandle = { hydrate?: boolean };
 
 /**
- * Loads the browser entry, which hydrates the page's islands. In production that is the
- * entry module and its imports only, without the router and every route module that
- * <Scripts /> would bring; in development <Scripts /> adds hot reloading.
+ * Loads the browser entry, which hydrates the page's island, when the visitor reaches for
+ * it (pointer, touch or keyboard focus). Until then the page is plain HTML and its form
+ * already works as a normal POST, so nothing waits for JavaScript and the first paint
+ * competes with no script. In development <Scripts /> adds hot reloading.
  */
 function IslandScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
   if (import.meta.env.DEV || !framework) return <Scripts />;
-  const { entry } = framework.manifest;
-  return (
-    <>
-      {entry.imports.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      <script type="module" src={entry.module} />
-    </>
-  );
+  const loader =
+    `const load=()=>import(${JSON.stringify(framework.manifest.entry.module)});` +
+    `for(const island of document.querySelectorAll("[data-island]"))` +
+    `for(const type of["pointerover","touchstart","focusin"])` +
+    `island.addEventListener(type,load,{once:true,passive:true});`;
+  return <script type="module" dangerouslySetInnerHTML={{ __html: loader }} />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -56,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="theme-color" content={brandColor} />
         <Meta />
-        <Links />
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

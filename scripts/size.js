@@ -38,13 +38,20 @@ export function measurePage(file) {
     ...attributeValues(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ]);
   const styleFiles = attributeValues(html, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
-  const inlineScripts = attributeValues(html, /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g);
+  // Executable inline scripts only: JSON data blocks (structured data, island props) are not code.
+  const inlineScripts = attributeValues(
+    html,
+    /<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g,
+  );
+  const inlineStyles = attributeValues(html, /<style[^>]*>([\s\S]*?)<\/style>/g);
   /** @param {string} href */
   const read = (href) => readFileSync(path.join(clientDir, href));
   const js =
     [...scriptFiles].reduce((sum, href) => sum + gzipSize(read(href)), 0) +
     (inlineScripts.length ? gzipSize(inlineScripts.join("\n")) : 0);
-  const css = styleFiles.reduce((sum, href) => sum + gzipSize(read(href)), 0);
+  const css =
+    styleFiles.reduce((sum, href) => sum + gzipSize(read(href)), 0) +
+    (inlineStyles.length ? gzipSize(inlineStyles.join("\n")) : 0);
   const interactive = isInteractive(url === "/." ? "/" : url);
   const budget = interactive ? budgets.interactive : budgets.static;
   return { url: url === "/." ? "/" : url, js, css, html: gzipSize(html), budget, ok: js <= budget };

@@ -29,7 +29,7 @@ export function ContactFormIsland(props: ContactFormProps) {
         id={contactIsland.data}
         dangerouslySetInnerHTML={{ __html: json }}
       />
-      <div id={contactIsland.root}>
+      <div id={contactIsland.root} data-island>
         <ContactForm {...props} />
       </div>
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast, Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -24,7 +24,8 @@ export type ContactFormProps = {
 };
 
 type FieldErrors = Partial<Record<ContactField, FieldError>>;
-const empty: Record<ContactField, string> = { name: "", email: "", message: "" };
+
+const subscribeToNothing = () => () => {};
 
 const inputClass =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600";
@@ -64,10 +65,11 @@ export function ContactForm({ action, result }: ContactFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const failed = result?.status === "failed" ? result : undefined;
-  const [values, setValues] = useState(failed?.values ?? empty);
   const [errors, setErrors] = useState<FieldErrors>(failed?.fieldErrors ?? {});
   const [notice, setNotice] = useState<ContactResult | undefined>(result);
   const [pending, setPending] = useState(false);
+  // True once React runs the form in the browser; until then it is a plain POST form.
+  const enhanced = useSyncExternalStore(subscribeToNothing, () => true, () => false);
 
   function fail(reason: FailureReason, fieldErrors: FieldErrors = {}) {
     setErrors(fieldErrors);
@@ -78,14 +80,23 @@ export function ContactForm({ action, result }: ContactFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setNotice(undefined);
-    const validation = validateContact(values);
+    const data = new FormData(form);
+    const validation = validateContact({
+      name: data.get("name"),
+      email: data.get("email"),
+      message: data.get("message"),
+    });
     if (!validation.ok) return fail("invalid", validation.fieldErrors);
     setPending(true);
-    const outcome = await post(event.currentTarget, lang);
+    const outcome = await post(form, lang);
     setPending(false);
     if (outcome.status === "sent") {
-      setValues(empty);
+      // The fields are uncontrolled (so nothing typed before hydration is lost): clear them here.
+      for (const name of contactFields) {
+        (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value = "";
+      }
       setErrors({});
       toast.success(t("contact.form.success"));
     } else {
@@ -98,9 +109,7 @@ export function ContactForm({ action, result }: ContactFormProps) {
     name,
     required: true,
     maxLength: contactLimits[name],
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
+    defaultValue: failed?.values?.[name] ?? "",
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
     className: inputClass,
@@ -115,7 +124,13 @@ export function ContactForm({ action, result }: ContactFormProps) {
 
   return (
     <>
-      <form method="post" action={action} onSubmit={onSubmit} className="space-y-5">
+      <form
+        method="post"
+        action={action}
+        onSubmit={onSubmit}
+        data-enhanced={enhanced || undefined}
+        className="space-y-5"
+      >
         {notice?.status === "sent" ? (
           <div
             role="status"

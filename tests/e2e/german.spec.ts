@@ -35,6 +35,24 @@ test("the switcher offers four languages and remembers German", async ({ page })
   await expect(page).toHaveURL("/de/services");
 });
 
+test("the German contact form comes alive in German", async ({ page }) => {
+  await visit(page, "/de/contact");
+  await page.getByLabel(t("contact.form.email"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  // Spaces pass the browser's own check but not the form's rules.
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("   ");
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("kunde@example.de");
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hallo");
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(page.getByLabel(t("contact.form.name"), { exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(
+    page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) }),
+  ).toContainText(t("contact.form.error"));
+});
+
 test.describe("unknown German path", () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
   test("answers 404 in German", async ({ page }) => {

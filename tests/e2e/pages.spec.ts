@@ -45,6 +45,28 @@ test.describe("pages without interaction", () => {
   });
 });
 
+test("the contact form's script loads on interaction, with only the page's language", async ({
+  page,
+}) => {
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    const type = response.request().resourceType();
+    if (type === "script" || type === "document") bodies.push(await response.text());
+  });
+  await visit(page, "/en/contact");
+  expect(bodies).toHaveLength(1); // the page only, no script yet
+  await page.getByLabel(translator("en")("contact.form.email"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  expect(bodies.length).toBeGreaterThan(1);
+  const all = bodies.join("\n");
+  expect(all).toContain(translator("en")("contact.form.reasons.rateLimited"));
+  for (const other of ["es", "ca", "de"] as const) {
+    expect(all).not.toContain(translator(other)("contact.form.reasons.rateLimited"));
+    expect(all).not.toContain(translator(other)("home.hero.subtitle"));
+  }
+});
+
 test("one URL per page: trailing slashes and index.html redirect permanently", async ({
   request,
 }) => {
@@ -63,12 +85,13 @@ test("one URL per page: trailing slashes and index.html redirect permanently", a
   }
 });
 
-test("hashed assets are cached for a year, pages revalidate", async ({ request, page }) => {
-  await visit(page, "/");
-  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-  const asset = await request.get(css!);
+test("hashed assets are cached for a year, pages revalidate", async ({ request }) => {
+  const html = await (await request.get("/contact")).text();
+  const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  const asset = await request.get(script!);
+  expect(asset.status()).toBe(200);
   expect(asset.headers()["cache-control"]).toContain("immutable");
   expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
-  const html = await request.get("/en/about");
-  expect(html.headers()["cache-control"]).toBe("no-cache");
+  const page = await request.get("/en/about");
+  expect(page.headers()["cache-control"]).toBe("no-cache");
 });
