@@ -1,4 +1,5 @@
 // Starts the production server; the site itself is built into <build>/server/index.js.
+import { createServer } from "node:http";
 import path from "node:path";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -9,13 +10,14 @@ const { startSite } = await import(path.join(buildDir, "server/index.js"));
 
 let site;
 try {
-  site = startSite(process.env);
+  site = await startSite(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
-const server = site.app.listen(port, host, () => {
+const server = createServer(site.handle);
+server.listen(port, host, () => {
   console.log(`Serving on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
 

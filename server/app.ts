@@ -1,9 +1,10 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import type { Language } from "~/config/site";
 import { catalogues } from "~/lib/catalogues.server";
@@ -11,6 +12,7 @@ import { requestContext, startContactService } from "~/lib/contact/service.serve
 import { loadSettings } from "~/lib/contact/settings.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
+import { loadStaticFiles } from "./static-files";
 import {
   allPagePaths,
   defaultLanguage,
@@ -25,60 +27,19 @@ export * from "virtual:react-router/server-build";
 /** This module is bundled to <build>/server/index.js; the browser files sit beside it. */
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-/** Prerendered page URL → its HTML file. */
-const prerendered = new Map(
-  allPagePaths().map((url) => [url, path.join(clientDir, url, "index.html")]),
-);
-
 /**
- * Starts the site: reads the settings (a wrong one throws, naming it), opens the contact
- * system and returns the Express app with a `stop` that shuts the services down.
+ * Starts the site: reads the settings (a wrong one throws, naming it), loads the built
+ * files, opens the contact system, and returns the request handler with a `stop` that
+ * shuts the services down.
  */
-export function startSite(env: Record<string, string | undefined>) {
+export async function startSite(env: Record<string, string | undefined>) {
   const settings = loadSettings(env);
+  const files = loadStaticFiles(clientDir, allPagePaths());
   const contact = startContactService(settings, log);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
   app.use(compression());
-
-  // One URL per page: no trailing slash, no visible index.html.
-  app.use((req, res, next) => {
-    const { pathname, search } = new URL(req.originalUrl, "http://localhost");
-    let clean = pathname.replace(/\/index\.html$/, "/");
-    if (clean.length > 1) clean = clean.replace(/\/+$/, "");
-    if (clean !== pathname) return res.redirect(301, (clean || "/") + search);
-    next();
-  });
-
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
-
-  app.get(/.*/, (req, res, next) => {
-    const file = prerendered.get(req.path);
-    if (!file) return next();
-    const { lang, page } = parseLocalizedPath(req.path);
-    if (lang === defaultLanguage && page) {
-      // An unprefixed URL follows the language the visitor chose earlier.
-      res.vary("Cookie");
-      const remembered = rememberedLanguage(req.headers.cookie);
-      if (remembered && remembered !== defaultLanguage) {
-        res.set("Cache-Control", "no-cache");
-        return res.redirect(302, localizedPath(page, remembered));
-      }
-    }
-    res.sendFile(file, { headers: { "Cache-Control": "no-cache" } });
-  });
-
-  app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1d" }));
 
   // Forms post only from our own pages. React Router would refuse a foreign origin with a
   // bare 400; this answers first, in the visitor's language.
@@ -103,7 +64,7 @@ export function startSite(env: Record<string, string | undefined>) {
     }),
   );
 
-  // Last resort: a plain answer without details. Missing static files are 404s, not errors.
+  // Last resort: a plain answer without details.
   app.use(((error, _req, res, next) => {
     const status = httpStatusOf(error);
     if (status >= 500) log.error({ err: error }, "request failed");
@@ -114,7 +75,63 @@ export function startSite(env: Record<string, string | undefined>) {
       .send(status === 404 ? "Not found" : "Server error");
   }) satisfies express.ErrorRequestHandler);
 
-  return { app, settings, stop: () => contact.stop() };
+  // The 404 page is the same for every unknown URL of a language: render it once each.
+  const render = createFetchHandler(build, "production");
+  for (const lang of publishedLanguages()) {
+    const prefix = lang === defaultLanguage ? "" : `/${lang}`;
+    const response = await render(
+      new Request(`http://localhost${prefix}/__not-found__`),
+      new RouterContextProvider(),
+    );
+    files.setNotFoundPage(lang, await response.text());
+  }
+
+  /** Built files straight from memory; everything else goes through Express and React Router. */
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === "GET" || req.method === "HEAD") {
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const pathname = query < 0 ? url : url.slice(0, query);
+      const search = query < 0 ? "" : url.slice(query);
+      // One URL per page: no trailing slash, no visible index.html.
+      let clean = pathname.replace(/\/index\.html$/, "/");
+      if (clean.length > 1) clean = clean.replace(/\/+$/, "");
+      if (clean !== pathname) {
+        res.writeHead(301, { Location: (clean || "/") + search });
+        return res.end();
+      }
+      if (files.has(pathname)) {
+        const { lang, page } = parseLocalizedPath(pathname);
+        if (page && lang === defaultLanguage) {
+          // An unprefixed URL follows the language the visitor chose earlier.
+          const remembered = rememberedLanguage(req.headers.cookie);
+          if (remembered && remembered !== defaultLanguage) {
+            res.writeHead(302, {
+              Location: localizedPath(page, remembered),
+              "Cache-Control": "no-cache",
+              Vary: "Cookie",
+            });
+            return res.end();
+          }
+          files.serve(req, res, pathname, { Vary: "Accept-Encoding, Cookie" });
+          return;
+        }
+        files.serve(req, res, pathname);
+        return;
+      }
+      // Not a file, not an endpoint or React Router data: the 404 page, from memory.
+      if (
+        !pathname.startsWith("/api/") &&
+        !pathname.endsWith(".data") &&
+        !pathname.startsWith("/__")
+      ) {
+        if (files.serveNotFound(req, res, parseLocalizedPath(pathname).lang)) return;
+      }
+    }
+    app(req, res);
+  }
+
+  return { handle, settings, stop: () => contact.stop() };
 }
 
 function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {

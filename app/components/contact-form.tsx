@@ -69,7 +69,11 @@ export function ContactForm({ action, result }: ContactFormProps) {
   const [notice, setNotice] = useState<ContactResult | undefined>(result);
   const [pending, setPending] = useState(false);
   // True once React runs the form in the browser; until then it is a plain POST form.
-  const enhanced = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const enhanced = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 
   function fail(reason: FailureReason, fieldErrors: FieldErrors = {}) {
     setErrors(fieldErrors);

@@ -91,21 +91,52 @@ export function openStore(file: string) {
     backlog: db.prepare(`SELECT count(*) AS count FROM messages WHERE status = 'pending'`),
   };
 
+  function insert(message: NewMessage, now = Date.now()): number {
+    const spam = message.spamReason !== undefined;
+    const result = statements.insert.run(
+      now,
+      message.lang,
+      message.name,
+      message.email,
+      message.message,
+      spam ? "spam" : "pending",
+      spam ? null : now,
+      message.spamReason ?? null,
+    );
+    return Number(result.lastInsertRowid);
+  }
+
+  // Group commit: messages arriving in the same turn of the event loop share one
+  // transaction, so one disk flush covers them all; each caller still learns its id only
+  // after the commit is on disk.
+  let batch: {
+    message: NewMessage;
+    resolve: (id: number) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  function flush() {
+    const pending = batch;
+    batch = [];
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      const ids = pending.map(({ message }) => insert(message));
+      db.exec("COMMIT");
+      pending.forEach(({ resolve }, i) => resolve(ids[i]!));
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      pending.forEach(({ reject }) => reject(error));
+    }
+  }
+
   return {
     /** Stores a message (durably) and returns its id. Spam is kept but never delivered. */
-    insert(message: NewMessage, now = Date.now()): number {
-      const spam = message.spamReason !== undefined;
-      const result = statements.insert.run(
-        now,
-        message.lang,
-        message.name,
-        message.email,
-        message.message,
-        spam ? "spam" : "pending",
-        spam ? null : now,
-        message.spamReason ?? null,
-      );
-      return Number(result.lastInsertRowid);
+    insert,
+    /** Like insert, batched with the other messages of this moment into one commit. */
+    insertDurably(message: NewMessage): Promise<number> {
+      return new Promise((resolve, reject) => {
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ message, resolve, reject });
+      });
     },
     due: (now: number, limit: number) => statements.due.all(now, limit) as StoredMessage[],
     get: (id: number) => statements.get.get(id) as StoredMessage | undefined,

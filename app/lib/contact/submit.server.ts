@@ -116,7 +116,7 @@ export async function submitContact(
   const spamReason = honeypot ? "honeypot" : tooFast ? "too-fast" : undefined;
 
   try {
-    const id = deps.store.insert({ lang, ...validation.values, spamReason });
+    const id = await deps.store.insertDurably({ lang, ...validation.values, spamReason });
     deps.log.info({ messageId: id, spam: spamReason ?? false }, "contact message stored");
   } catch (error) {
     deps.log.error({ err: error }, "could not store a contact message");

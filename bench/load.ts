@@ -1,0 +1,194 @@
+// npm run bench:load — server throughput on 127.0.0.1, bounded in time:
+//   pages, an asset and the 404 path against nginx serving the same files, then contact
+//   form posts (stored messages per second). Exits non-zero when a budget is missed.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort, readMessages, startSite } from "../tests/support/site.ts";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 100;
+const budgets = { nginxRatio: 0.5, p99Ms: 50, storedPerSecond: 500 };
+const clientDir = path.resolve("build/client");
+
+function ensureBuild() {
+  if (!existsSync("build/server/index.js"))
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+}
+
+function ensureNginx(): string {
+  if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
+  console.log("Installing nginx (Debian package) for the comparison…");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  return "/usr/sbin/nginx";
+}
+
+/** nginx on a loopback port serving the same build, with the same clean URLs. */
+async function startNginx() {
+  const binary = ensureNginx();
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${clientDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  execFileSync(binary, ["-c", conf, "-p", dir]);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => execFileSync(binary, ["-c", conf, "-p", dir, "-s", "stop"]),
+  };
+}
+
+type Result = {
+  requests: number;
+  ok: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Result> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...options,
+  });
+  return {
+    requests: result.requests.total,
+    ok: result["2xx"],
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+ensureBuild();
+const asset =
+  "/assets/" +
+  readdirSync(path.join(clientDir, "assets")).find(
+    (name) => name.endsWith(".js") && !name.endsWith(".br") && !name.endsWith(".gz"),
+  );
+const targets = [
+  { name: "prerendered page", path: "/en/about" },
+  { name: "asset", path: asset },
+  { name: "404 path", path: "/en/no-such-page" },
+];
+
+const site = await startSite({ LOG_LEVEL: "warn" });
+const nginx = await startNginx();
+const rows: { name: string; ours: Result; nginx: Result }[] = [];
+try {
+  for (const target of targets) {
+    const ours = await load(site.url + target.path);
+    const theirs = await load(nginx.url + target.path);
+    rows.push({ name: target.name, ours, nginx: theirs });
+  }
+} finally {
+  nginx.stop();
+  await site.stop();
+}
+
+// Contact form: valid posts as fast as they come, rate limit relaxed for this run only.
+const contactSite = await startSite({ LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000" });
+let contact: Result;
+try {
+  contact = await load(`${contactSite.url}/api/contact?lang=es`, {
+    method: "POST",
+    connections: 50,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: contactSite.url },
+    body: new URLSearchParams({
+      name: "Bench",
+      email: "bench@example.com",
+      message: "Mensaje de prueba de carga",
+      elapsed: "9000",
+    }).toString(),
+  });
+} finally {
+  await contactSite.stop();
+}
+const stored = readMessages(contactSite.databasePath).length;
+const acknowledged = contact.ok;
+const storedPerSecond = Math.round(stored / seconds);
+
+const lines = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on 127.0.0.1, ${connections} connections, ${seconds} s per target.`,
+  "",
+  "| Target | Ours req/s | nginx req/s | Ratio | Ours p50 / p99 (ms) | nginx p50 / p99 (ms) | Errors |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.ours.rps} | ${r.nginx.rps} | ${(r.ours.rps / r.nginx.rps).toFixed(2)} | ${r.ours.p50} / ${r.ours.p99} | ${r.nginx.p50} / ${r.nginx.p99} | ${r.ours.errors} |`,
+  ),
+  "",
+  `Contact form: ${contact.rps} posts/s acknowledged (p99 ${contact.p99} ms), ${storedPerSecond} messages stored/s; ${acknowledged} acknowledged, ${stored} in the database.`,
+];
+console.log(lines.join("\n"));
+mkdirSync("bench-results", { recursive: true });
+writeFileSync(
+  "bench-results/load.json",
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      seconds,
+      connections,
+      rows,
+      contact: { ...contact, stored, acknowledged, storedPerSecond },
+    },
+    null,
+    2,
+  ),
+);
+writeFileSync("bench-results/load.md", lines.join("\n") + "\n");
+
+const page = rows[0]!;
+const failures = [
+  page.ours.rps < budgets.nginxRatio * page.nginx.rps &&
+    `pages: ${page.ours.rps} req/s is under ${budgets.nginxRatio * 100}% of nginx (${page.nginx.rps})`,
+  ...rows.map(
+    (r) => r.ours.p99 >= budgets.p99Ms && `${r.name}: p99 ${r.ours.p99} ms ≥ ${budgets.p99Ms} ms`,
+  ),
+  ...rows.map((r) => r.ours.errors > 0 && `${r.name}: ${r.ours.errors} errors`),
+  storedPerSecond < budgets.storedPerSecond &&
+    `contact: ${storedPerSecond} stored/s < ${budgets.storedPerSecond}`,
+  // Requests still in flight when the run stops may be stored without being counted:
+  // every acknowledged message must be in the database, never the other way round.
+  stored < acknowledged && `contact: ${acknowledged} acknowledged but only ${stored} stored`,
+].filter(Boolean);
+if (failures.length) {
+  console.error(`\nBudgets missed:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nAll load budgets met.");

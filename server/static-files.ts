@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+
+type Entry = {
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+  headers: Record<string, string>;
+};
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/vnd.microsoft.icon",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file) : [file];
+  });
+}
+
+/** How long browsers may keep a file: hashed assets forever, pages must revalidate. */
+function cacheControl(url: string, isPage: boolean): string {
+  if (url.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (isPage) return "no-cache";
+  return "public, max-age=86400";
+}
+
+/** The encoding to send, from the request's Accept-Encoding: brotli, then gzip, else none. */
+function pickEncoding(header: string | undefined, entry: Entry): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Set(
+    header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (entry.br && accepted.has("br")) return "br";
+  if (entry.gz && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
+  return undefined;
+}
+
+/**
+ * The built site held in memory, precompressed copies included, and served without
+ * touching the disk: prerendered pages at their clean URLs, assets, images and the
+ * generated text files. `pageUrls` maps each page URL to its HTML file.
+ */
+export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
+  const files = new Map<string, Entry>();
+  const pageFiles = new Map(pageUrls.map((url) => [path.join(clientDir, url, "index.html"), url]));
+
+  for (const file of walk(clientDir)) {
+    const ext = path.extname(file);
+    // Precompressed copies ride along with their file; React Router's data files and
+    // unprefixed index.html paths are not public URLs.
+    if (ext === ".br" || ext === ".gz" || ext === ".data") continue;
+    const pageUrl = pageFiles.get(file);
+    if (!pageUrl && path.basename(file) === "index.html") continue;
+    const url = pageUrl ?? "/" + path.relative(clientDir, file).split(path.sep).join("/");
+    const body = readFileSync(file);
+    const entry: Entry = {
+      body,
+      br: existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
+      gz: existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
+      headers: {
+        "Content-Type": types[ext] ?? "application/octet-stream",
+        "Cache-Control": cacheControl(url, Boolean(pageUrl)),
+        ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      },
+    };
+    if (entry.br || entry.gz) entry.headers["Vary"] = "Accept-Encoding";
+    files.set(url, entry);
+  }
+  for (const url of pageUrls) {
+    if (!files.has(url)) throw new Error(`The build has no page for ${url}: run the build again.`);
+  }
+
+  const notFound = new Map<string, Entry>();
+
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    status: number,
+    extra?: Record<string, string>,
+  ) {
+    const encoding = pickEncoding(req.headers["accept-encoding"], entry);
+    const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gz! : entry.body;
+    const headers: Record<string, string> = { ...entry.headers, ...extra };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    const etag = encoding
+      ? `${entry.headers["ETag"]!.slice(0, -1)}-${encoding}"`
+      : entry.headers["ETag"]!;
+    headers["ETag"] = etag;
+    if (status === 200 && req.headers["if-none-match"] === etag) {
+      delete headers["Content-Encoding"];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers["Content-Length"] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  return {
+    has: (url: string) => files.has(url),
+    /** Keeps a language's 404 page, rendered once, to answer every unknown URL from memory. */
+    setNotFoundPage(lang: string, html: string) {
+      const body = Buffer.from(html);
+      notFound.set(lang, {
+        body,
+        br: brotliCompressSync(body),
+        gz: gzipSync(body),
+        headers: {
+          "Content-Type": types[".html"]!,
+          "Cache-Control": "no-cache",
+          Vary: "Accept-Encoding",
+          ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+        },
+      });
+    },
+    serveNotFound(req: IncomingMessage, res: ServerResponse, lang: string) {
+      const entry = notFound.get(lang);
+      if (!entry) return false;
+      send(req, res, entry, 404);
+      return true;
+    },
+    /** The HTML of a prerendered page, as built (for headers that depend on it). */
+    html: (url: string) => files.get(url)?.body.toString("utf8"),
+    /** Adds headers to one URL's answers, e.g. that page's Content-Security-Policy. */
+    setHeader(url: string, name: string, value: string) {
+      const entry = files.get(url);
+      if (entry) entry.headers[name] = value;
+    },
+    /** Answers a GET or HEAD for a known file; false when the URL is not one. */
+    serve(
+      req: IncomingMessage,
+      res: ServerResponse,
+      url: string,
+      extraHeaders?: Record<string, string>,
+    ) {
+      const entry = files.get(url);
+      if (!entry) return false;
+      send(req, res, entry, 200, extraHeaders);
+      return true;
+    },
+  };
+}
+
+export type StaticFiles = ReturnType<typeof loadStaticFiles>;
