@@ -119,6 +119,10 @@ export async function startSite(env: Record<string, string | undefined>) {
         files.serve(req, res, pathname);
         return;
       }
+      if (pathname.startsWith("/assets/")) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        return res.end("Not found");
+      }
       // Not a file, not an endpoint or React Router data: the 404 page, from memory.
       if (
         !pathname.startsWith("/api/") &&
