@@ -1,4 +1,5 @@
-import { siteConfig, type Language } from "~/config/site";
+// Also run by the benchmark on plain Node: relative imports with extensions only.
+import { siteConfig, type Language } from "../config/site.ts";
 import {
   defaultLanguage,
   legalPages,
@@ -6,7 +7,7 @@ import {
   pageIds,
   publishedLanguages,
   type PageId,
-} from "~/lib/site-paths";
+} from "./site-paths.ts";
 
 /** Open Graph locale of each language. */
 export const ogLocales: Record<Language, string> = {
@@ -16,7 +17,7 @@ export const ogLocales: Record<Language, string> = {
   de: "de_DE",
 };
 
-export { shareImageSize as ogImage } from "~/lib/brand";
+export { shareImageSize as ogImage } from "./brand.ts";
 export const ogImagePath = (lang: Language) => `/og/${lang}.png`;
 
 export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;

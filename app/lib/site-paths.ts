@@ -1,5 +1,6 @@
-// Imported by react-router.config.ts and routes.ts, which load without path aliases: relative imports only.
-import { siteConfig, type Language, type SiteConfig } from "../config/site";
+// Also imported by the build config, routes.ts and the benchmarks, which load without path
+// aliases: relative imports with extensions only.
+import { siteConfig, type Language, type SiteConfig } from "../config/site.ts";
 
 /** Every page of the site, in navigation order. */
 export const pageIds = [

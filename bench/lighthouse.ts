@@ -1,0 +1,171 @@
+// npm run bench — Lighthouse (mobile defaults, Debian Chromium) on every page × published
+// language, three runs each, against the production server on 127.0.0.1, beside a
+// reference page (one heading, inline CSS) served by the same server. Prints a Markdown
+// table, writes JSON, and exits non-zero when a budget is missed.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startSite } from "../tests/support/site.ts";
+import { pageSeo } from "../app/lib/seo.ts";
+import { allPagePaths, parseLocalizedPath, type PageId } from "../app/lib/site-paths.ts";
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const only = process.env.BENCH_URLS?.split(",");
+const KB = 1024;
+const budgets = {
+  performance: 100,
+  lcpRatio: 1.3,
+  tbt: 0,
+  cls: 0,
+  jsStatic: 10 * KB,
+  jsInteractive: 110 * KB,
+  total: 60 * KB,
+};
+const referencePath = "/bench-reference.html";
+const referenceFile = path.resolve("build/client", referencePath.slice(1));
+
+type Run = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  seoFailures: string[];
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  js: number;
+  css: number;
+  html: number;
+  total: number;
+  errors: string[];
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+async function audit(port: number, url: string): Promise<Run> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+    statusCode?: number;
+  }[];
+  const bytes = (type?: string) =>
+    requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const seoFailures = (categories["seo"]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    seoFailures,
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    js: bytes("Script"),
+    css: bytes("Stylesheet"),
+    html: bytes("Document"),
+    total: bytes(),
+    errors: requests.filter((r) => (r.statusCode ?? 200) >= 400).map((r) => `${r.statusCode} ${r.url}`),
+  };
+}
+
+execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+writeFileSync(
+  referenceFile,
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Reference</title><style>body{font-family:system-ui,sans-serif;margin:2rem}h1{font-size:2rem}</style></head><body><h1>Reference page</h1></body></html>`,
+);
+const site = await startSite({ LOG_LEVEL: "warn" });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const urls = allPagePaths().filter((url) => !only || only.includes(url));
+const results: { url: string; runs: Run[] }[] = [];
+try {
+  for (const url of [referencePath, ...urls]) {
+    const measured: Run[] = [];
+    for (let i = 0; i < runs; i++) measured.push(await audit(chrome.port, site.url + url));
+    results.push({ url, runs: measured });
+    const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
+    console.log(`${url}: performance ${m("performance")}, LCP ${Math.round(m("lcp"))} ms, TBT ${Math.round(m("tbt"))} ms`);
+  }
+} finally {
+  chrome.kill();
+  await site.stop();
+  rmSync(referenceFile, { force: true });
+}
+
+const [reference, ...pages] = results;
+const referenceLcp = median(reference!.runs.map((r) => r.lcp));
+const failures: string[] = [];
+const rows = pages.map(({ url, runs: measured }) => {
+  const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
+  const s = (key: keyof Run) => spread(measured.map((r) => r[key] as number));
+  const { lang, page } = parseLocalizedPath(url);
+  const interactive = page === "contact";
+  const { indexable } = pageSeo(page as PageId, lang);
+  const ratio = m("lcp") / referenceLcp;
+  const jsBudget = interactive ? budgets.jsInteractive : budgets.jsStatic;
+  const check = (ok: boolean, message: string) => ok || failures.push(`${url}: ${message}`);
+  check(m("performance") >= budgets.performance, `performance ${m("performance")} < ${budgets.performance}`);
+  check(ratio <= budgets.lcpRatio, `LCP ${ratio.toFixed(2)}× the reference > ${budgets.lcpRatio}×`);
+  check(m("tbt") <= budgets.tbt, `TBT ${Math.round(m("tbt"))} ms > ${budgets.tbt} ms`);
+  check(m("cls") <= budgets.cls, `CLS ${m("cls")} > ${budgets.cls}`);
+  check(m("js") <= jsBudget, `JS ${(m("js") / KB).toFixed(1)} KB > ${jsBudget / KB} KB`);
+  check(m("total") <= budgets.total, `total ${(m("total") / KB).toFixed(1)} KB > ${budgets.total / KB} KB`);
+  check(measured.every((r) => r.errors.length === 0), `requests failed: ${measured.flatMap((r) => r.errors).join(", ")}`);
+  // Pages deliberately kept out of the index (non-Spanish copies of the legal texts) fail
+  // Lighthouse's "is crawlable" audit by design; every other SEO audit must pass.
+  const seoFailures = [...new Set(measured.flatMap((r) => r.seoFailures))].filter((id) => indexable || id !== "is-crawlable");
+  check(seoFailures.length === 0, `SEO audits failed: ${seoFailures.join(", ")}`);
+  return {
+    url,
+    performance: `${m("performance")} (±${s("performance")})`,
+    accessibility: m("accessibility"),
+    bestPractices: m("bestPractices"),
+    seo: indexable ? String(m("seo")) : `${m("seo")}†`,
+    fcp: `${Math.round(m("fcp"))} (±${Math.round(s("fcp"))})`,
+    lcp: `${Math.round(m("lcp"))} (±${Math.round(s("lcp"))})`,
+    ratio: ratio.toFixed(2),
+    tbt: Math.round(m("tbt")),
+    cls: m("cls"),
+    js: (m("js") / KB).toFixed(1),
+    css: (m("css") / KB).toFixed(1),
+    html: (m("html") / KB).toFixed(1),
+    total: (m("total") / KB).toFixed(1),
+  };
+});
+
+const table = [
+  `Lighthouse ${runs}× per URL (mobile defaults), medians (± spread). Reference page LCP: ${Math.round(referenceLcp)} ms. Bytes are transferred (brotli), in KB.`,
+  "",
+  "| URL | Perf | A11y | BP | SEO | FCP ms | LCP ms | LCP / ref | TBT ms | CLS | JS | CSS | HTML | Total |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) =>
+    `| ${r.url} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.ratio} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.css} | ${r.html} | ${r.total} |`,
+  ),
+  "",
+  "† kept out of the index on purpose (`noindex`): Lighthouse's crawlability audit fails by design; every other SEO audit passes.",
+].join("\n");
+console.log(`\n${table}`);
+mkdirSync("bench-results", { recursive: true });
+writeFileSync("bench-results/lighthouse.md", table + "\n");
+writeFileSync("bench-results/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runs, referenceLcp, budgets, results }, null, 2));
+if (failures.length) {
+  console.error(`\nBudgets missed:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nAll page budgets met.");
