@@ -7,9 +7,11 @@ import {
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
+  type RouterContextProvider,
 } from "react-router";
 import { catalogues } from "~/lib/catalogues.server";
 import { createI18n } from "~/lib/i18n";
+import { NonceContext, nonceContext } from "~/lib/nonce";
 import { parseLocalizedPath } from "~/lib/site-paths";
 
 export const streamTimeout = 5_000;
@@ -19,22 +21,27 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const i18n = createI18n(lang, catalogues[lang]);
+  const { nonce } = loadContext.get(nonceContext);
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     // Pages are small and fully static: wait for everything so crawlers and
     // the prerenderer always receive complete HTML.
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
 import { brandColor } from "~/lib/brand";
+import { useNonce } from "~/lib/nonce";
 import pageScript from "~/lib/page-script.js?raw";
 import { useLocale } from "~/lib/use-locale";
 
@@ -30,17 +31,19 @@ export type RouteHandle = { hydrate?: boolean };
  */
 function IslandScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
+  const nonce = useNonce();
   if (import.meta.env.DEV || !framework) return <Scripts />;
   const loader =
     `const load=()=>import(${JSON.stringify(framework.manifest.entry.module)});` +
     `for(const island of document.querySelectorAll("[data-island]"))` +
     `for(const type of["pointerover","touchstart","focusin"])` +
     `island.addEventListener(type,load,{once:true,passive:true});`;
-  return <script type="module" dangerouslySetInnerHTML={{ __html: loader }} />;
+  return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: loader }} />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const nonce = useNonce();
   // Pages without interaction ship no React at all.
   const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
   return (
@@ -54,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="theme-color" content={brandColor} />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -68,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <script dangerouslySetInnerHTML={{ __html: pageScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
         {hydrate ? <IslandScripts /> : null}
       </body>
     </html>

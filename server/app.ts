@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -12,6 +13,13 @@ import { requestContext, startContactService } from "~/lib/contact/service.serve
 import { loadSettings } from "~/lib/contact/settings.server";
 import { createI18n } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
+import { nonceContext } from "~/lib/nonce";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  hstsHeader,
+  isHttps,
+} from "./security-headers";
 import { loadStaticFiles } from "./static-files";
 import {
   allPagePaths,
@@ -39,7 +47,17 @@ export async function startSite(env: Record<string, string | undefined>) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
+  const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   app.use(compression());
+  // Dynamic answers (form results, errors) allow only the scripts carrying this response's nonce.
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals["nonce"] = nonce;
+    res.set(baseSecurityHeaders);
+    if (req.secure) res.set(hstsHeader);
+    res.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], req.secure));
+    next();
+  });
 
   // Forms post only from our own pages. React Router would refuse a foreign origin with a
   // bare 400; this answers first, in the visitor's language.
@@ -56,9 +74,10 @@ export async function startSite(env: Record<string, string | undefined>) {
   app.use(
     createRequestHandler({
       build,
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestContext, { contact, clientKey: req.ip ?? "unknown" });
+        context.set(nonceContext, { nonce: res.locals["nonce"] as string });
         return context;
       },
     }),
@@ -93,6 +112,7 @@ export async function startSite(env: Record<string, string | undefined>) {
       const query = url.indexOf("?");
       const pathname = query < 0 ? url : url.slice(0, query);
       const search = query < 0 ? "" : url.slice(query);
+      const https = isHttps(req, trustsProxy);
       // One URL per page: no trailing slash, no visible index.html.
       let clean = pathname.replace(/\/index\.html$/, "/");
       if (clean.length > 1) clean = clean.replace(/\/+$/, "");
@@ -113,14 +133,14 @@ export async function startSite(env: Record<string, string | undefined>) {
             });
             return res.end();
           }
-          files.serve(req, res, pathname, { Vary: "Accept-Encoding, Cookie" });
+          files.serve(req, res, pathname, { https, extra: { Vary: "Accept-Encoding, Cookie" } });
           return;
         }
-        files.serve(req, res, pathname);
+        files.serve(req, res, pathname, { https });
         return;
       }
       if (pathname.startsWith("/assets/")) {
-        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });
         return res.end("Not found");
       }
       // Not a file, not an endpoint or React Router data: the 404 page, from memory.
@@ -129,7 +149,7 @@ export async function startSite(env: Record<string, string | undefined>) {
         !pathname.endsWith(".data") &&
         !pathname.startsWith("/__")
       ) {
-        if (files.serveNotFound(req, res, parseLocalizedPath(pathname).lang)) return;
+        if (files.serveNotFound(req, res, parseLocalizedPath(pathname).lang, https)) return;
       }
     }
     app(req, res);

@@ -3,13 +3,34 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  hstsHeader,
+  inlineScriptHashes,
+} from "./security-headers";
 
 type Entry = {
   body: Buffer;
   br?: Buffer;
   gz?: Buffer;
   headers: Record<string, string>;
+  /** HTML only: the page's Content-Security-Policy over HTTP and over HTTPS. */
+  csp?: { http: string; https: string };
 };
+
+/** Security headers, and for HTML the policy that allows exactly its inline scripts. */
+function secure(entry: Entry): Entry {
+  Object.assign(entry.headers, baseSecurityHeaders);
+  if (entry.headers["Content-Type"]?.startsWith("text/html")) {
+    const hashes = inlineScriptHashes(entry.body.toString("utf8"));
+    entry.csp = {
+      http: contentSecurityPolicy(hashes, false),
+      https: contentSecurityPolicy(hashes, true),
+    };
+  }
+  return entry;
+}
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -83,7 +104,7 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
       },
     };
     if (entry.br || entry.gz) entry.headers["Vary"] = "Accept-Encoding";
-    files.set(url, entry);
+    files.set(url, secure(entry));
   }
   for (const url of pageUrls) {
     if (!files.has(url)) throw new Error(`The build has no page for ${url}: run the build again.`);
@@ -96,11 +117,13 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     res: ServerResponse,
     entry: Entry,
     status: number,
-    extra?: Record<string, string>,
+    { https, extra }: { https: boolean; extra?: Record<string, string> },
   ) {
     const encoding = pickEncoding(req.headers["accept-encoding"], entry);
     const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gz! : entry.body;
     const headers: Record<string, string> = { ...entry.headers, ...extra };
+    if (https) Object.assign(headers, hstsHeader);
+    if (entry.csp) headers["Content-Security-Policy"] = https ? entry.csp.https : entry.csp.http;
     if (encoding) headers["Content-Encoding"] = encoding;
     const etag = encoding
       ? `${entry.headers["ETag"]!.slice(0, -1)}-${encoding}"`
@@ -122,41 +145,37 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     /** Keeps a language's 404 page, rendered once, to answer every unknown URL from memory. */
     setNotFoundPage(lang: string, html: string) {
       const body = Buffer.from(html);
-      notFound.set(lang, {
-        body,
-        br: brotliCompressSync(body),
-        gz: gzipSync(body),
-        headers: {
-          "Content-Type": types[".html"]!,
-          "Cache-Control": "no-cache",
-          Vary: "Accept-Encoding",
-          ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-        },
-      });
+      notFound.set(
+        lang,
+        secure({
+          body,
+          br: brotliCompressSync(body),
+          gz: gzipSync(body),
+          headers: {
+            "Content-Type": types[".html"]!,
+            "Cache-Control": "no-cache",
+            Vary: "Accept-Encoding",
+            ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+          },
+        }),
+      );
     },
-    serveNotFound(req: IncomingMessage, res: ServerResponse, lang: string) {
+    serveNotFound(req: IncomingMessage, res: ServerResponse, lang: string, https: boolean) {
       const entry = notFound.get(lang);
       if (!entry) return false;
-      send(req, res, entry, 404);
+      send(req, res, entry, 404, { https });
       return true;
-    },
-    /** The HTML of a prerendered page, as built (for headers that depend on it). */
-    html: (url: string) => files.get(url)?.body.toString("utf8"),
-    /** Adds headers to one URL's answers, e.g. that page's Content-Security-Policy. */
-    setHeader(url: string, name: string, value: string) {
-      const entry = files.get(url);
-      if (entry) entry.headers[name] = value;
     },
     /** Answers a GET or HEAD for a known file; false when the URL is not one. */
     serve(
       req: IncomingMessage,
       res: ServerResponse,
       url: string,
-      extraHeaders?: Record<string, string>,
+      options: { https: boolean; extra?: Record<string, string> },
     ) {
       const entry = files.get(url);
       if (!entry) return false;
-      send(req, res, entry, 200, extraHeaders);
+      send(req, res, entry, 200, options);
       return true;
     },
   };

@@ -1,0 +1,152 @@
+import { allPagePaths } from "~/lib/site-paths";
+import { startSite } from "../support/site";
+import { expect, test, translator, visit } from "./support";
+
+// Collects every Content-Security-Policy violation the page reports.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+});
+const violations = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+test("no page breaks its Content-Security-Policy", async ({ page }) => {
+  for (const url of allPagePaths()) {
+    await visit(page, url);
+    expect(await violations(page), url).toEqual([]);
+  }
+});
+
+test.describe("answers that are not prerendered", () => {
+  test.use({ allowedConsoleErrors: [/status of (400|404)/] });
+
+  test("the 404 page, the contact form at work and a form result keep to the policy", async ({
+    page,
+  }) => {
+    await visit(page, "/en/no-such-page");
+    expect(await violations(page)).toEqual([]);
+
+    const t = translator("en");
+    await visit(page, "/en/contact");
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("   ");
+    await expect(page.locator("form[data-enhanced]")).toBeAttached();
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("a@example.com");
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hola");
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
+      t("contact.form.error"),
+    );
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("a no-JavaScript form result runs its scripts by nonce only", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const list: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = list;
+      document.addEventListener("securitypolicyviolation", (e) => list.push(e.violatedDirective));
+    });
+    // Submit the plain HTML form before its script loads: the answer is rendered per request.
+    await page.goto("/en/contact");
+    await page.evaluate(() => {
+      const form = document.querySelector("form")!;
+      (form.elements.namedItem("name") as HTMLInputElement).value = "  ";
+      (form.elements.namedItem("email") as HTMLInputElement).value = "a@example.com";
+      (form.elements.namedItem("message") as HTMLTextAreaElement).value = "x";
+      HTMLFormElement.prototype.submit.call(form);
+    });
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("alert")).toBeVisible();
+    const header = (await page.request.post("/en/contact", { form: { name: "" } })).headers()[
+      "content-security-policy"
+    ];
+    expect(header).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+    await context.close();
+  });
+});
+
+test("security headers on pages, assets, the 404 page and dynamic answers", async ({ request }) => {
+  const html = await (await request.get("/contact")).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)![0];
+  for (const [url, method] of [
+    ["/", "GET"],
+    ["/en/contact", "GET"],
+    [asset, "GET"],
+    ["/nope", "GET"],
+    ["/en/contact", "POST"],
+  ] as const) {
+    const response =
+      method === "GET" ? await request.get(url) : await request.post(url, { form: { name: "" } });
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], url).toBe("nosniff");
+    expect(headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"], url).toContain("camera=()");
+    expect(headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    expect(headers["cross-origin-resource-policy"], url).toBe("same-origin");
+    expect(headers["x-frame-options"], url).toBe("DENY");
+    expect(headers["strict-transport-security"], url).toBeUndefined(); // plain HTTP
+    expect(headers["x-powered-by"], url).toBeUndefined();
+    if (headers["content-type"]?.startsWith("text/html")) {
+      const csp = headers["content-security-policy"] ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+      expect(scriptSrc, url).not.toContain("unsafe-inline");
+      expect(scriptSrc, url).not.toContain("unsafe-eval");
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp, url).toContain(directive);
+      }
+    }
+  }
+});
+
+test("HSTS only over HTTPS: directly or through a proxy that is trusted and says so", async () => {
+  const trusting = await startSite({ TRUST_PROXY: "loopback" });
+  const untrusting = await startSite({ TRUST_PROXY: "false" });
+  try {
+    const get = (url: string, path: string, proto?: string) =>
+      fetch(url + path, { headers: proto ? { "x-forwarded-proto": proto } : {} });
+    for (const path of ["/", "/en/nope"]) {
+      const behindProxy = await get(trusting.url, path, "https");
+      expect(behindProxy.headers.get("strict-transport-security"), path).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+      expect(behindProxy.headers.get("content-security-policy"), path).toContain(
+        "upgrade-insecure-requests",
+      );
+      expect(
+        (await get(trusting.url, path, "http")).headers.get("strict-transport-security"),
+      ).toBeNull();
+      expect(
+        (await get(untrusting.url, path, "https")).headers.get("strict-transport-security"),
+      ).toBeNull();
+    }
+    const post = await fetch(`${trusting.url}/en/contact`, {
+      method: "POST",
+      headers: {
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "name=",
+    });
+    expect(post.headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+  } finally {
+    await trusting.stop();
+    await untrusting.stop();
+  }
+});
