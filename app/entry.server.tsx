@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { catalogues } from "~/lib/catalogues.server";
 import { createI18n } from "~/lib/i18n";
+import { log } from "~/lib/log.server";
 import { NonceContext, nonceContext } from "~/lib/nonce";
 import { parseLocalizedPath } from "~/lib/site-paths";
 
@@ -56,7 +57,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           statusCode = 500;
-          console.error(error);
+          log.error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },
     );
@@ -68,5 +69,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // Unknown URLs are expected traffic, answered by the 404 page: not errors.
   if (isRouteErrorResponse(error) && error.status === 404) return;
   if (request.signal.aborted) return;
-  console.error(error);
+  // Logged here with its stack; the visitor only ever sees the translated error page.
+  log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };

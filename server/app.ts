@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -49,6 +49,21 @@ export async function startSite(env: Record<string, string | undefined>) {
   app.set("trust proxy", settings.TRUST_PROXY);
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   app.use(compression());
+  // One log line per dynamic request, with an id the response carries too. Never a body,
+  // a query string or an address: those may hold what a visitor typed.
+  app.use((req, res, next) => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    res.locals["requestId"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      log.info(
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    });
+    next();
+  });
   // Dynamic answers (form results, errors) allow only the scripts carrying this response's nonce.
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
@@ -86,7 +101,7 @@ export async function startSite(env: Record<string, string | undefined>) {
   // Last resort: a plain answer without details.
   app.use(((error, _req, res, next) => {
     const status = httpStatusOf(error);
-    if (status >= 500) log.error({ err: error }, "request failed");
+    if (status >= 500) log.error({ err: error, requestId: res.locals["requestId"] }, "request failed");
     if (res.headersSent) return next(error);
     res
       .status(status)
@@ -138,6 +153,16 @@ export async function startSite(env: Record<string, string | undefined>) {
         }
         files.serve(req, res, pathname, { https });
         return;
+      }
+      if (pathname === "/healthz") {
+        // For a load balancer: 200 while the database answers; the outbox state for people.
+        const health = contact.health();
+        res.writeHead(health.database ? 200 : 503, {
+          "Content-Type": "application/json; charset=utf-8",
+          "Cache-Control": "no-store",
+          ...baseSecurityHeaders,
+        });
+        return res.end(JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }));
       }
       if (pathname.startsWith("/assets/")) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });

@@ -101,11 +101,14 @@ export function readMessages(databasePath: string): MessageRow[] {
   }
 }
 
-/** Polls until `check` returns a value other than undefined/false, or fails after `ms`. */
-export async function eventually<T>(check: () => T | undefined | false, ms = 10_000): Promise<T> {
+/** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `ms`. */
+export async function eventually<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,0 +1,137 @@
+import { connect } from "node:net";
+import { expect, test } from "@playwright/test";
+import { eventually, freePort, readMessages, startSite } from "../support/site";
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const message = {
+  name: "Operaciones",
+  email: "secreto@example.com",
+  message: "Texto confidencial 42",
+  elapsed: "9000",
+};
+
+test("/healthz reports the database, the outbox backlog and the last delivery error", async () => {
+  const smtpPort = await freePort(); // nothing listens: deliveries fail
+  const site = await startSite({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    OUTBOX_RETRY_BASE_SECONDS: "60",
+  });
+  try {
+    const healthy = await fetch(`${site.url}/healthz`);
+    expect(healthy.status).toBe(200);
+    expect(healthy.headers.get("cache-control")).toBe("no-store");
+    expect(await healthy.json()).toEqual({
+      status: "ok",
+      database: true,
+      backlog: 0,
+      delivery: "smtp",
+      lastDeliveryError: null,
+    });
+    await fetch(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+      body: form(message),
+    });
+    const report = await eventually(async () => {
+      const body = (await (await fetch(`${site.url}/healthz`)).json()) as {
+        backlog: number;
+        lastDeliveryError: { at: number; message: string } | null;
+      };
+      return body.lastDeliveryError ? body : undefined;
+    });
+    expect(report.backlog).toBe(1);
+  } finally {
+    await site.stop();
+  }
+});
+
+test("JSON logs carry a request id and never a message body or an e-mail address", async () => {
+  const site = await startSite({ LOG_LEVEL: "info" });
+  try {
+    const response = await fetch(
+      `${site.url}/api/contact?lang=es&email=${encodeURIComponent(message.email)}`,
+      {
+        method: "POST",
+        headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+        body: form(message),
+      },
+    );
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await eventually(() => site.output().includes(requestId!));
+    const lines = site
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line["requestId"] === requestId)).toMatchObject({
+      method: "POST",
+      path: "/api/contact",
+      status: 200,
+    });
+    expect(lines.some((line) => line["msg"] === "contact message stored")).toBe(true);
+    expect(site.output()).not.toContain(message.email);
+    expect(site.output()).not.toContain(message.message);
+  } finally {
+    await site.stop();
+  }
+});
+
+test("SIGTERM: stops accepting, finishes the request in flight, keeps its message, exits cleanly", async () => {
+  const site = await startSite();
+  const body = form(message);
+  const socket = connect(site.port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk) => (answer += chunk.toString()));
+  // Half a request is in flight when the signal arrives...
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\nOrigin: ${site.url}\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n` +
+      body.slice(0, 10),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const exited = site.stop();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // ...new connections are refused...
+  await expect(fetch(`${site.url}/`)).rejects.toThrow();
+  // ...and the request in flight still completes.
+  socket.write(body.slice(10));
+  await new Promise((resolve) => socket.once("close", resolve));
+  expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  expect(await exited).toBe(0);
+  expect(readMessages(site.databasePath)).toMatchObject([{ name: message.name }]);
+});
+
+test("malformed requests never get a 5xx or a stack trace", async () => {
+  const site = await startSite();
+  try {
+    for (const [method, path, headers, body] of [
+      ["GET", "/%E0%A4%A", {}, undefined],
+      ["GET", "/en/%", {}, undefined],
+      ["GET", "/about?%zz=1", {}, undefined],
+      ["POST", "/en/contact", { "content-type": "multipart/form-data; boundary=" }, "--x\r\n"],
+      [
+        "POST",
+        "/api/contact",
+        { "content-type": "application/x-www-form-urlencoded" },
+        "name=%E0%A4%A&email=%&message=%%",
+      ],
+      ["POST", "/nope", { "content-type": "application/x-www-form-urlencoded" }, "a=b"],
+      ["PUT", "/about", {}, "x"],
+      ["DELETE", "/api/contact", {}, undefined],
+    ] as const) {
+      const response = await fetch(site.url + path, {
+        method,
+        headers: { origin: site.url, ...headers },
+        body,
+      });
+      const text = await response.text();
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(text, `${method} ${path}`).not.toMatch(/\n\s+at |Error:/);
+    }
+  } finally {
+    await site.stop();
+  }
+});
