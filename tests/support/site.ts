@@ -63,6 +63,7 @@ export async function startSite(env: Record<string, string> = {}, port?: number)
   return {
     url,
     port: listenPort,
+    pid: child.pid!,
     databasePath,
     output: () => output,
     /** Graceful stop (SIGTERM); resolves with the exit code. */

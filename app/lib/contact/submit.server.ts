@@ -31,24 +31,30 @@ const failure = (
   result: { status: "failed", reason, ...extra },
 });
 
+/**
+ * An oversized body is still read to its end (up to this much) and thrown away, so the
+ * answer reaches the client instead of a reset connection; beyond it the connection is cut.
+ */
+const maxDiscardBytes = 16 * maxBodyBytes;
+
 /** The body as text, refusing (null) anything larger than the limit, however it is sent. */
 async function readBody(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBodyBytes) return null;
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
+    if (declared > maxDiscardBytes || size > maxDiscardBytes) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size <= maxBodyBytes && declared <= maxBodyBytes) chunks.push(value);
   }
+  if (size > maxBodyBytes || declared > maxBodyBytes) return null;
   return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
 

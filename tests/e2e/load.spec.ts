@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import autocannon from "autocannon";
+import { startSite } from "../support/site";
+
+// Bounded load and soak on 127.0.0.1: pages and form posts from 100 connections.
+// LOAD_SECONDS sets the length (npm run test:stress runs the full minute).
+const seconds = Number(process.env.LOAD_SECONDS ?? 10);
+test.setTimeout((seconds + 60) * 1000);
+
+const rssMegabytes = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
+
+test(`${seconds} s at 100 connections: no errors but the expected 429s, memory stable`, async () => {
+  const site = await startSite({ LOG_LEVEL: "warn" });
+  try {
+    const form = new URLSearchParams({
+      name: "Carga",
+      email: "carga@example.com",
+      message: "Prueba",
+      elapsed: "9000",
+    });
+    const requests: autocannon.Request[] = [
+      { method: "GET", path: "/" },
+      { method: "GET", path: "/en/services" },
+      { method: "GET", path: "/ca/contact" },
+      { method: "GET", path: "/en/no-such-page" },
+      {
+        method: "POST",
+        path: "/api/contact?lang=es",
+        headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      },
+    ];
+    // Warm up with the same mix until the heap has grown to its working size, then take the
+    // starting footprint: growth after that is what a leak would look like.
+    await autocannon({ url: site.url, connections: 100, duration: 5, requests });
+    const rssStart = rssMegabytes(site.pid);
+    const statuses = new Map<number, number>();
+    const instance = autocannon({ url: site.url, connections: 100, duration: seconds, requests });
+    instance.on("response", (_client, status) =>
+      statuses.set(status, (statuses.get(status) ?? 0) + 1),
+    );
+    const result = await instance;
+    const rssEnd = rssMegabytes(site.pid);
+    console.log(
+      `load: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
+        `statuses ${JSON.stringify(Object.fromEntries(statuses))}, RSS ${rssStart.toFixed(0)} MB -> ${rssEnd.toFixed(0)} MB`,
+    );
+    expect(result.errors + result.timeouts).toBe(0);
+    // Pages (200), the unknown URL (404), and posts past the rate limit (429): nothing else.
+    expect([...statuses.keys()].sort()).toEqual([200, 404, 429]);
+    expect(rssEnd - rssStart).toBeLessThan(100);
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+  } finally {
+    await site.stop();
+  }
+});
