@@ -37,11 +37,15 @@ test(`${seconds} s at 100 connections: no errors but the expected 429s, memory s
     await autocannon({ url: site.url, connections: 100, duration: 5, requests });
     const rssStart = rssMegabytes(site.pid);
     const statuses = new Map<number, number>();
-    const instance = autocannon({ url: site.url, connections: 100, duration: seconds, requests });
-    instance.on("response", (_client, status) =>
-      statuses.set(status, (statuses.get(status) ?? 0) + 1),
-    );
-    const result = await instance;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: site.url, connections: 100, duration: seconds, requests },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      instance.on("response", (_client, status) =>
+        statuses.set(status, (statuses.get(status) ?? 0) + 1),
+      );
+    });
     const rssEnd = rssMegabytes(site.pid);
     console.log(
       `load: ${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
