@@ -43,7 +43,8 @@ type Run = {
   errors: string[];
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
 async function audit(port: number, url: string): Promise<Run> {
@@ -52,16 +53,21 @@ async function audit(port: number, url: string): Promise<Run> {
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const requests = ((audits["network-requests"]?.details as { items?: Record<string, unknown>[] })?.items ?? []) as {
+  const requests = ((audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
+    ?.items ?? []) as {
     url: string;
     resourceType?: string;
     transferSize?: number;
     statusCode?: number;
   }[];
   const bytes = (type?: string) =>
-    requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    requests
+      .filter((r) => !type || r.resourceType === type)
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const seoFailures = (categories["seo"]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+    .filter(
+      (ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1,
+    )
     .map((ref) => ref.id);
   return {
     performance: score("performance"),
@@ -77,7 +83,9 @@ async function audit(port: number, url: string): Promise<Run> {
     css: bytes("Stylesheet"),
     html: bytes("Document"),
     total: bytes(),
-    errors: requests.filter((r) => (r.statusCode ?? 200) >= 400).map((r) => `${r.statusCode} ${r.url}`),
+    errors: requests
+      .filter((r) => (r.statusCode ?? 200) >= 400)
+      .map((r) => `${r.statusCode} ${r.url}`),
   };
 }
 
@@ -89,7 +97,15 @@ writeFileSync(
 const site = await startSite({ LOG_LEVEL: "warn" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 const urls = allPagePaths().filter((url) => !only || only.includes(url));
@@ -100,7 +116,9 @@ try {
     for (let i = 0; i < runs; i++) measured.push(await audit(chrome.port, site.url + url));
     results.push({ url, runs: measured });
     const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
-    console.log(`${url}: performance ${m("performance")}, LCP ${Math.round(m("lcp"))} ms, TBT ${Math.round(m("tbt"))} ms`);
+    console.log(
+      `${url}: performance ${m("performance")}, LCP ${Math.round(m("lcp"))} ms, TBT ${Math.round(m("tbt"))} ms`,
+    );
   }
 } finally {
   chrome.kill();
@@ -109,7 +127,8 @@ try {
 }
 
 const [reference, ...pages] = results;
-const referenceLcp = median(reference!.runs.map((r) => r.lcp));
+if (!reference) throw new Error("The reference page was not measured.");
+const referenceLcp = median(reference.runs.map((r) => r.lcp));
 const failures: string[] = [];
 const rows = pages.map(({ url, runs: measured }) => {
   const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
@@ -120,16 +139,27 @@ const rows = pages.map(({ url, runs: measured }) => {
   const ratio = m("lcp") / referenceLcp;
   const jsBudget = interactive ? budgets.jsInteractive : budgets.jsStatic;
   const check = (ok: boolean, message: string) => ok || failures.push(`${url}: ${message}`);
-  check(m("performance") >= budgets.performance, `performance ${m("performance")} < ${budgets.performance}`);
+  check(
+    m("performance") >= budgets.performance,
+    `performance ${m("performance")} < ${budgets.performance}`,
+  );
   check(ratio <= budgets.lcpRatio, `LCP ${ratio.toFixed(2)}× the reference > ${budgets.lcpRatio}×`);
   check(m("tbt") <= budgets.tbt, `TBT ${Math.round(m("tbt"))} ms > ${budgets.tbt} ms`);
   check(m("cls") <= budgets.cls, `CLS ${m("cls")} > ${budgets.cls}`);
   check(m("js") <= jsBudget, `JS ${(m("js") / KB).toFixed(1)} KB > ${jsBudget / KB} KB`);
-  check(m("total") <= budgets.total, `total ${(m("total") / KB).toFixed(1)} KB > ${budgets.total / KB} KB`);
-  check(measured.every((r) => r.errors.length === 0), `requests failed: ${measured.flatMap((r) => r.errors).join(", ")}`);
+  check(
+    m("total") <= budgets.total,
+    `total ${(m("total") / KB).toFixed(1)} KB > ${budgets.total / KB} KB`,
+  );
+  check(
+    measured.every((r) => r.errors.length === 0),
+    `requests failed: ${measured.flatMap((r) => r.errors).join(", ")}`,
+  );
   // Pages deliberately kept out of the index (non-Spanish copies of the legal texts) fail
   // Lighthouse's "is crawlable" audit by design; every other SEO audit must pass.
-  const seoFailures = [...new Set(measured.flatMap((r) => r.seoFailures))].filter((id) => indexable || id !== "is-crawlable");
+  const seoFailures = [...new Set(measured.flatMap((r) => r.seoFailures))].filter(
+    (id) => indexable || id !== "is-crawlable",
+  );
   check(seoFailures.length === 0, `SEO audits failed: ${seoFailures.join(", ")}`);
   return {
     url,
@@ -154,8 +184,9 @@ const table = [
   "",
   "| URL | Perf | A11y | BP | SEO | FCP ms | LCP ms | LCP / ref | TBT ms | CLS | JS | CSS | HTML | Total |",
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ...rows.map((r) =>
-    `| ${r.url} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.ratio} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.css} | ${r.html} | ${r.total} |`,
+  ...rows.map(
+    (r) =>
+      `| ${r.url} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.ratio} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.css} | ${r.html} | ${r.total} |`,
   ),
   "",
   "† kept out of the index on purpose (`noindex`): Lighthouse's crawlability audit fails by design; every other SEO audit passes.",
@@ -163,7 +194,10 @@ const table = [
 console.log(`\n${table}`);
 mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/lighthouse.md", table + "\n");
-writeFileSync("bench-results/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runs, referenceLcp, budgets, results }, null, 2));
+writeFileSync(
+  "bench-results/lighthouse.json",
+  JSON.stringify({ date: new Date().toISOString(), runs, referenceLcp, budgets, results }, null, 2),
+);
 if (failures.length) {
   console.error(`\nBudgets missed:\n- ${failures.join("\n- ")}`);
   process.exit(1);

@@ -1,7 +1,7 @@
 // npm run bench:load — server throughput on 127.0.0.1, bounded in time:
 //   pages, an asset and the 404 path against nginx serving the same files, then contact
 //   form posts (stored messages per second). Exits non-zero when a budget is missed.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -173,9 +173,10 @@ writeFileSync(
 );
 writeFileSync("bench-results/load.md", lines.join("\n") + "\n");
 
-const page = rows[0]!;
+const [page] = rows;
 const failures = [
-  page.ours.rps < budgets.nginxRatio * page.nginx.rps &&
+  page &&
+    page.ours.rps < budgets.nginxRatio * page.nginx.rps &&
     `pages: ${page.ours.rps} req/s is under ${budgets.nginxRatio * 100}% of nginx (${page.nginx.rps})`,
   ...rows.map(
     (r) => r.ours.p99 >= budgets.p99Ms && `${r.name}: p99 ${r.ours.p99} ms ≥ ${budgets.p99Ms} ms`,

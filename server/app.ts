@@ -58,7 +58,13 @@ export async function startSite(env: Record<string, string | undefined>) {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       log.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     });
@@ -101,7 +107,8 @@ export async function startSite(env: Record<string, string | undefined>) {
   // Last resort: a plain answer without details.
   app.use(((error, _req, res, next) => {
     const status = httpStatusOf(error);
-    if (status >= 500) log.error({ err: error, requestId: res.locals["requestId"] }, "request failed");
+    if (status >= 500)
+      log.error({ err: error, requestId: res.locals["requestId"] }, "request failed");
     if (res.headersSent) return next(error);
     res
       .status(status)
@@ -162,7 +169,9 @@ export async function startSite(env: Record<string, string | undefined>) {
           "Cache-Control": "no-store",
           ...baseSecurityHeaders,
         });
-        return res.end(JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }));
+        return res.end(
+          JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }),
+        );
       }
       if (pathname.startsWith("/assets/")) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });

@@ -58,7 +58,10 @@ export function inlineScriptHashes(html: string): string[] {
  * Whether the visitor reached us over HTTPS, directly or through a proxy that Express's
  * "trust proxy" setting trusts (`trusts` is Express's compiled "trust proxy fn").
  */
-export function isHttps(req: IncomingMessage, trusts: (address: string, hop: number) => boolean): boolean {
+export function isHttps(
+  req: IncomingMessage,
+  trusts: (address: string, hop: number) => boolean,
+): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   if (!trusts(req.socket.remoteAddress ?? "", 0)) return false;
   const forwarded = req.headers["x-forwarded-proto"];

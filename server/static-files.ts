@@ -15,6 +15,7 @@ type Entry = {
   br?: Buffer;
   gz?: Buffer;
   headers: Record<string, string>;
+  etag: string;
   /** HTML only: the page's Content-Security-Policy over HTTP and over HTTPS. */
   csp?: { http: string; https: string };
 };
@@ -32,8 +33,9 @@ function secure(entry: Entry): Entry {
   return entry;
 }
 
+const htmlType = "text/html; charset=utf-8";
 const types: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
+  ".html": htmlType,
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
@@ -45,6 +47,9 @@ const types: Record<string, string> = {
   ".webmanifest": "application/manifest+json; charset=utf-8",
   ".woff2": "font/woff2",
 };
+
+const etagOf = (body: Buffer) =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -68,7 +73,7 @@ function pickEncoding(header: string | undefined, entry: Entry): "br" | "gzip" |
       .split(",")
       .map((part) => part.trim().split(";"))
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name!.trim().toLowerCase()),
+      .map(([name = ""]) => name.trim().toLowerCase()),
   );
   if (entry.br && accepted.has("br")) return "br";
   if (entry.gz && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
@@ -100,8 +105,8 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
       headers: {
         "Content-Type": types[ext] ?? "application/octet-stream",
         "Cache-Control": cacheControl(url, Boolean(pageUrl)),
-        ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       },
+      etag: etagOf(body),
     };
     if (entry.br || entry.gz) entry.headers["Vary"] = "Accept-Encoding";
     files.set(url, secure(entry));
@@ -120,14 +125,14 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     { https, extra }: { https: boolean; extra?: Record<string, string> },
   ) {
     const encoding = pickEncoding(req.headers["accept-encoding"], entry);
-    const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gz! : entry.body;
+    const body =
+      (encoding === "br" ? entry.br : encoding === "gzip" ? entry.gz : undefined) ?? entry.body;
     const headers: Record<string, string> = { ...entry.headers, ...extra };
     if (https) Object.assign(headers, hstsHeader);
     if (entry.csp) headers["Content-Security-Policy"] = https ? entry.csp.https : entry.csp.http;
     if (encoding) headers["Content-Encoding"] = encoding;
-    const etag = encoding
-      ? `${entry.headers["ETag"]!.slice(0, -1)}-${encoding}"`
-      : entry.headers["ETag"]!;
+    // Each encoding is a different representation, so it gets its own validator.
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     headers["ETag"] = etag;
     if (status === 200 && req.headers["if-none-match"] === etag) {
       delete headers["Content-Encoding"];
@@ -152,11 +157,11 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
           br: brotliCompressSync(body),
           gz: gzipSync(body),
           headers: {
-            "Content-Type": types[".html"]!,
+            "Content-Type": htmlType,
             "Cache-Control": "no-cache",
             Vary: "Accept-Encoding",
-            ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
           },
+          etag: etagOf(body),
         }),
       );
     },

@@ -119,9 +119,9 @@ export function openStore(file: string) {
     batch = [];
     try {
       db.exec("BEGIN IMMEDIATE");
-      const ids = pending.map(({ message }) => insert(message));
+      const stored = pending.map((item) => ({ item, id: insert(item.message) }));
       db.exec("COMMIT");
-      pending.forEach(({ resolve }, i) => resolve(ids[i]!));
+      for (const { item, id } of stored) item.resolve(id);
     } catch (error) {
       if (db.isTransaction) db.exec("ROLLBACK");
       pending.forEach(({ reject }) => reject(error));
