@@ -30,9 +30,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "site", testIgnore: /german\.spec/, use: { baseURL: url(port) } },
+    { name: "site", testIgnore: /(german|contact-fuzz|load)\.spec/, use: { baseURL: url(port) } },
     // A second build with German published (`npm run build:german`).
     { name: "german", testMatch: /(german|seo)\.spec/, use: { baseURL: url(germanPort) } },
+    // The heavy ones run last and one at a time, so they neither starve nor are starved by
+    // the browser tests.
+    { name: "fuzz", testMatch: /contact-fuzz\.spec/, dependencies: ["site", "german"] },
+    { name: "load", testMatch: /load\.spec/, dependencies: ["fuzz"] },
   ],
   webServer: [
     {

@@ -105,6 +105,14 @@ describe("inbox CLI", () => {
     expect(JSON.parse(inbox("list", "--json").out)).toHaveLength(3);
   });
 
+  it("backs the database up to a file that holds every message", () => {
+    const copy = path.join(path.dirname(databasePath), "backup.db");
+    expect(inbox("backup", copy).out).toContain(`to ${copy}`);
+    const restored = openStore(copy);
+    expect(restored.list()).toHaveLength(4);
+    restored.close();
+  });
+
   it("explains its usage on a wrong command", () => {
     const { code, err } = inbox("frobnicate");
     expect(code).toBe(2);

@@ -1,5 +1,6 @@
 // The owner's inbox: read and manage stored contact messages.
 //   npm run inbox -- <command>     (DATABASE_PATH chooses the database, default ./data/site.db)
+import { backup } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { siteConfig } from "../app/config/site.ts";
 import { openStore, type StoredMessage } from "../app/lib/contact/store.server.ts";
@@ -12,6 +13,7 @@ const usage = `Usage: npm run inbox -- <command>
   retry <id> | retry --failed        queue for e-mail again (the running server sends it)
   delete <id>                        delete one message
   delete --email <address>           delete every message from an address (erasure request)
+  backup <file>                      consistent copy of the database, safe while the server runs
   purge --older-than <days>          delete messages older than <days> days
                                      (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
 
@@ -84,7 +86,8 @@ if (values.help || !command) {
   process.exit(command || values.help ? 0 : 2);
 }
 
-const store = openStore(process.env.DATABASE_PATH ?? "./data/site.db");
+const databasePath = process.env.DATABASE_PATH ?? "./data/site.db";
+const store = openStore(databasePath);
 try {
   switch (command) {
     case "list": {
@@ -146,6 +149,13 @@ try {
       else if (store.delete(positiveInteger(argument, "The message id")))
         console.log(`Deleted message #${argument}.`);
       else fail(`No message #${argument}.`);
+      break;
+    }
+    case "backup": {
+      if (!argument) fail("backup needs the file to write.");
+      // SQLite's online backup: a consistent snapshot even while the server writes.
+      const pages = await backup(store.database, argument);
+      console.log(`Backed up ${databasePath} to ${argument} (${pages} pages).`);
       break;
     }
     case "purge": {

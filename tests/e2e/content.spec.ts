@@ -172,7 +172,10 @@ for (const path of ["/legal", "/en/legal", "/ca/privacy", "/en/cookies"]) {
       }),
     ).toBeVisible();
     if (lang === "es") {
-      await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        siteConfig.siteUrl + path,
+      );
       await expect(page.getByText(t("legal.spanishNote"))).toHaveCount(0);
     } else {
       await expect(page.getByText(t("legal.spanishNote"))).toBeVisible();

@@ -153,6 +153,8 @@ export function openStore(file: string) {
     purgeOlderThan: (cutoff: number) => Number(statements.purge.run(cutoff).changes),
     backlog: () => (statements.backlog.get() as { count: number }).count,
     ping: () => db.prepare("SELECT 1").get() !== undefined,
+    /** The connection itself, for SQLite's online backup. */
+    database: db,
     close: () => db.close(),
   };
 }
