@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./tests/support/chromium";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 
@@ -17,17 +18,7 @@ export default defineConfig({
   reporter: "list",
   use: {
     viewport: { width: 1440, height: 900 },
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   projects: [
     { name: "site", testIgnore: /(german|contact-fuzz|load)\.spec/, use: { baseURL: url(port) } },

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
 import { pageSeo } from "../app/lib/seo.ts";
 import { allPagePaths, parseLocalizedPath, type PageId } from "../app/lib/site-paths.ts";
@@ -96,16 +97,8 @@ writeFileSync(
 );
 const site = await startSite({ LOG_LEVEL: "warn" });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
 const urls = allPagePaths().filter((url) => !only || only.includes(url));

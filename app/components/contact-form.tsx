@@ -150,31 +150,23 @@ export function ContactForm({ action, result }: ContactFormProps) {
             <p className="mt-1 text-sm">{t(`contact.form.reasons.${notice.reason}`)}</p>
           </div>
         ) : null}
-        <div>
-          <label htmlFor="contact-name" className="text-sm font-medium text-slate-900">
-            {t("contact.form.name")}
-          </label>
-          <input type="text" autoComplete="name" {...field("name")} />
-          {fieldError("name")}
-        </div>
-        <div>
-          <label htmlFor="contact-email" className="text-sm font-medium text-slate-900">
-            {t("contact.form.email")}
-          </label>
-          <input type="email" autoComplete="email" {...field("email")} />
-          {fieldError("email")}
-        </div>
-        <div>
-          <label htmlFor="contact-message" className="text-sm font-medium text-slate-900">
-            {t("contact.form.message")}
-          </label>
-          <textarea
-            rows={5}
-            {...field("message")}
-            className={cn(inputClass, "min-h-20 resize-y")}
-          />
-          {fieldError("message")}
-        </div>
+        {contactFields.map((name) => (
+          <div key={name}>
+            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-slate-900">
+              {t(`contact.form.${name}`)}
+            </label>
+            {name === "message" ? (
+              <textarea rows={5} {...field(name)} className={cn(inputClass, "min-h-20 resize-y")} />
+            ) : (
+              <input
+                type={name === "email" ? "email" : "text"}
+                autoComplete={name}
+                {...field(name)}
+              />
+            )}
+            {fieldError(name)}
+          </div>
+        ))}
         {/* Bot trap: hidden from people and assistive technology; bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label htmlFor="contact-website">{t("contact.form.honeypot")}</label>

@@ -23,50 +23,48 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function ContactDetails() {
   const { t } = useLocale();
-  const term = "flex items-center gap-2 text-sm font-medium text-slate-500";
-  const icon = "size-4 shrink-0 text-brand-700";
   const link = "font-medium text-brand-700 hover:underline";
+  const details = [
+    {
+      icon: Mail,
+      term: t("contact.details.email"),
+      value: (
+        <a href={`mailto:${siteConfig.email}`} className={`${link} break-all`}>
+          {siteConfig.email}
+        </a>
+      ),
+    },
+    {
+      icon: MapPin,
+      term: t("contact.details.location"),
+      value: t("contact.details.locationValue"),
+    },
+    {
+      icon: ExternalLink,
+      term: t("contact.details.profile"),
+      value: (
+        <a href={siteConfig.linkedinUrl} target="_blank" rel="noopener noreferrer" className={link}>
+          {t("contact.details.profileLink")}
+          <span className="sr-only"> {t("contact.details.newTab")}</span>
+        </a>
+      ),
+    },
+  ];
   return (
     <Card as="section" aria-labelledby="contact-details" className="h-fit">
       <h2 id="contact-details" className="text-xl font-semibold">
         {t("contact.details.title")}
       </h2>
       <dl className="mt-6 space-y-5">
-        <div>
-          <dt className={term}>
-            <Mail aria-hidden="true" className={icon} />
-            {t("contact.details.email")}
-          </dt>
-          <dd className="mt-1 pl-6">
-            <a href={`mailto:${siteConfig.email}`} className={`${link} break-all`}>
-              {siteConfig.email}
-            </a>
-          </dd>
-        </div>
-        <div>
-          <dt className={term}>
-            <MapPin aria-hidden="true" className={icon} />
-            {t("contact.details.location")}
-          </dt>
-          <dd className="mt-1 pl-6">{t("contact.details.locationValue")}</dd>
-        </div>
-        <div>
-          <dt className={term}>
-            <ExternalLink aria-hidden="true" className={icon} />
-            {t("contact.details.profile")}
-          </dt>
-          <dd className="mt-1 pl-6">
-            <a
-              href={siteConfig.linkedinUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={link}
-            >
-              {t("contact.details.profileLink")}
-              <span className="sr-only"> {t("contact.details.newTab")}</span>
-            </a>
-          </dd>
-        </div>
+        {details.map(({ icon: Icon, term, value }) => (
+          <div key={term}>
+            <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+              {term}
+            </dt>
+            <dd className="mt-1 pl-6">{value}</dd>
+          </div>
+        ))}
       </dl>
     </Card>
   );

@@ -1,23 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { translator } from "./support";
-import { startSmtp, type SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
+import type { SmtpServer } from "../support/smtp";
+import { eventually, readMessages, startSite, startSiteWithMail, type Site } from "../support/site";
 
 // Bad input straight at the server, as bots and broken clients send it.
 let smtp: SmtpServer;
 let site: Site;
+let stop: () => Promise<void>;
 test.beforeAll(async () => {
-  smtp = await startSmtp();
-  site = await startSite({
-    SMTP_URL: smtp.url,
+  ({ smtp, site, stop } = await startSiteWithMail({
     RATE_LIMIT_MAX: "1000",
     CONTACT_MIN_FILL_SECONDS: "3",
-  });
+  }));
 });
-test.afterAll(async () => {
-  await site.stop();
-  await smtp.close();
-});
+test.afterAll(() => stop());
 
 const good = { name: "Pere", email: "pere@example.com", message: "Hola", elapsed: "8000" };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { validateContact, type ContactResult } from "~/lib/contact/schema";
-import { startSmtp, type SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
+import type { SmtpServer } from "../support/smtp";
+import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
 
 // Property-based fuzzing of the real contact endpoint over HTTP: random fields, any
 // Unicode, control characters, CRLF, huge values, wrong content types, missing and repeated
@@ -12,18 +12,14 @@ test.setTimeout(Math.max(120_000, runs * 50));
 
 let smtp: SmtpServer;
 let site: Site;
+let stop: () => Promise<void>;
 test.beforeAll(async () => {
-  smtp = await startSmtp();
-  site = await startSite({
-    SMTP_URL: smtp.url,
+  ({ smtp, site, stop } = await startSiteWithMail({
     RATE_LIMIT_MAX: "100000000",
     OUTBOX_POLL_SECONDS: "0.2",
-  });
+  }));
 });
-test.afterAll(async () => {
-  await site?.stop();
-  await smtp?.close();
-});
+test.afterAll(() => stop());
 
 const fieldNames = ["name", "email", "message", "website", "elapsed", "lang", "x"] as const;
 const text = fc.oneof(

@@ -1,24 +1,20 @@
 import { siteConfig } from "~/config/site";
-import { startSmtp, type SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
+import type { SmtpServer } from "../support/smtp";
+import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
 import { expect, test, translator } from "./support";
 
 // Each test gets its own server process, database file and SMTP server.
 let smtp: SmtpServer;
 let site: Site;
+let stop: () => Promise<void>;
 test.beforeEach(async () => {
-  smtp = await startSmtp();
-  site = await startSite({
-    SMTP_URL: smtp.url,
+  ({ smtp, site, stop } = await startSiteWithMail({
     CONTACT_TO: "owner@example.com",
     CONTACT_FROM: "Web <web@example.com>",
     CONTACT_MIN_FILL_SECONDS: "0",
-  });
+  }));
 });
-test.afterEach(async () => {
-  await site.stop();
-  await smtp.close();
-});
+test.afterEach(() => stop());
 
 const visitor = {
   name: "Marta Ferrer i Núñez",

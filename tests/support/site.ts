@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { startSmtp } from "./smtp";
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -114,4 +115,18 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A site whose outbox e-mails a real SMTP server on 127.0.0.1; `stop` ends both. */
+export async function startSiteWithMail(env: Record<string, string> = {}) {
+  const smtp = await startSmtp();
+  const site = await startSite({ SMTP_URL: smtp.url, ...env });
+  return {
+    site,
+    smtp,
+    stop: async () => {
+      await site.stop();
+      await smtp.close();
+    },
+  };
 }

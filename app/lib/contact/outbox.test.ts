@@ -26,6 +26,14 @@ function freshStore() {
   return store;
 }
 
+/** An outbox e-mailing the given SMTP server, running. */
+function startOutbox(messages: MessageStore, server: SmtpServer) {
+  const mailer = createMailer(server.url, { from: "a@example.com", to: "b@example.com" });
+  const outbox = createOutbox(messages, mailer, options, log);
+  outbox.start();
+  return outbox;
+}
+
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
   expect(check()).toBe(true);
@@ -49,13 +57,7 @@ describe("outbox", () => {
       email: "ana@example.com",
       message: "Hola",
     });
-    const outbox = createOutbox(
-      messages,
-      createMailer(smtp.url, { from: "a@example.com", to: "b@example.com" }),
-      options,
-      log,
-    );
-    outbox.start();
+    const outbox = startOutbox(messages, smtp);
     await until(() => messages.get(id)?.status === "failed");
     await outbox.stop();
     expect(messages.get(id)).toMatchObject({ status: "failed", attempts: 3 });
@@ -87,13 +89,7 @@ describe("outbox", () => {
         message: "Hi",
       }),
     );
-    const outbox = createOutbox(
-      messages,
-      createMailer(smtp.url, { from: "a@example.com", to: "b@example.com" }),
-      options,
-      log,
-    );
-    outbox.start();
+    const outbox = startOutbox(messages, smtp);
     await Promise.all([outbox.kick(), outbox.kick()]);
     await until(() => ids.every((id) => messages.get(id)?.status === "sent"));
     await outbox.stop();
