@@ -33,9 +33,9 @@ test(`${seconds} s at 100 connections: no errors but the expected 429s, memory s
       },
     ];
     // Warm up with the same mix until the heap has grown to its working size (it levels off
-    // after about 15 s here), then take the starting footprint: growth after that is what a
+    // after about 20 s here), then take the starting footprint: growth after that is what a
     // leak would look like.
-    await autocannon({ url: site.url, connections: 100, duration: 16, requests });
+    await autocannon({ url: site.url, connections: 100, duration: 24, requests });
     const rssStart = rssMegabytes(site.pid);
     const statuses = new Map<number, number>();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
