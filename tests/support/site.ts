@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { startSmtp } from "./smtp";
+import { startSmtp } from "./smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
