@@ -6,15 +6,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
-import { siteConfig, type Language } from "../app/config/site.ts";
+import { siteConfig } from "../app/config/site.ts";
 import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/lib/brand.ts";
+import { catalogues } from "../app/lib/catalogues.server.ts";
 import { publishedLanguages } from "../app/lib/site-paths.ts";
-import ca from "../app/locales/ca.json" with { type: "json" };
-import de from "../app/locales/de.json" with { type: "json" };
-import en from "../app/locales/en.json" with { type: "json" };
-import es from "../app/locales/es.json" with { type: "json" };
 
-const catalogues: Record<Language, typeof es> = { es, en, ca, de };
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));

@@ -189,7 +189,7 @@ export async function startSite(env: Record<string, string | undefined>) {
     app(req, res);
   }
 
-  return { handle, settings, stop: () => contact.stop() };
+  return { handle, stop: () => contact.stop() };
 }
 
 function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {

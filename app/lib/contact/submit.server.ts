@@ -116,9 +116,9 @@ export async function submitContact(
   if (!deps.tryConsume(clientKey)) return failure("rateLimited", { values });
 
   const honeypot = fields["website"]?.some((value) => value.trim() !== "") ?? false;
-  const elapsed = Number(single(fields, "elapsed"));
-  const tooFast =
-    Number.isFinite(elapsed) && single(fields, "elapsed") !== "" && elapsed < deps.minFillMs;
+  // Absent without JavaScript: then only the honeypot and the rate limit apply.
+  const elapsed = single(fields, "elapsed");
+  const tooFast = elapsed !== undefined && elapsed !== "" && Number(elapsed) < deps.minFillMs;
   const spamReason = honeypot ? "honeypot" : tooFast ? "too-fast" : undefined;
 
   try {
