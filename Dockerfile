@@ -29,7 +29,10 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir /data \
   && chown node:node /data
+# The server renders its own pages (404, form answers) with the same origin as the build.
+ARG SITE_URL
 ENV NODE_ENV=production \
+  SITE_URL=${SITE_URL} \
   HOST=0.0.0.0 \
   PORT=3000 \
   DATABASE_PATH=/data/site.db

@@ -53,7 +53,8 @@ function envOf(s: Stage): Record<string, string> {
   const env: Record<string, string> = {};
   for (const { args } of all(s, "ENV")) {
     for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) {
-      env[key] = value.replace(/^"|"$/g, "");
+      // Build arguments are not given here: `${ARG}` is empty, as in `docker build` without it.
+      env[key] = value.replace(/^"|"$/g, "").replace(/\$\{\w+\}/g, "");
     }
   }
   return env;
@@ -99,6 +100,30 @@ test.describe("production install (the container image's steps)", () => {
     // Secrets and local data never enter the build context.
     const ignored = readFileSync(".dockerignore", "utf8").split("\n");
     for (const entry of ["node_modules", ".env", "data", "*.db"]) expect(ignored).toContain(entry);
+  });
+
+  test("the systemd unit starts the server as the image does", () => {
+    const unit = readFileSync("deploy/site.service", "utf8");
+    const execStart = unit.match(/^ExecStart=(\S+) (.*)$/m);
+    expect(execStart?.[2]?.split(" ")).toEqual(json(one(runtime, "CMD")).slice(1));
+    for (const hardening of [
+      "NoNewPrivileges=yes",
+      "ProtectSystem=strict",
+      "ReadWritePaths=/var/lib/site",
+      "DynamicUser=yes",
+      "Restart=on-failure",
+      "EnvironmentFile=/etc/site/site.env",
+    ]) {
+      expect(unit).toContain(hardening);
+    }
+    expect(unit).toContain("DATABASE_PATH=/var/lib/site/");
+    // systemd's own checker, where the machine has it.
+    const verify = spawnSync("systemd-analyze", ["verify", "deploy/site.service"], {
+      encoding: "utf8",
+    });
+    if (verify.error) return;
+    expect(verify.stderr).toBe("");
+    expect(verify.status).toBe(0);
   });
 
   test("serves pages and stores a contact message with production dependencies only", async () => {
