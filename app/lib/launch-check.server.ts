@@ -49,7 +49,7 @@ export function launchProblems(
     );
   }
   if (!env["SMTP_URL"]) {
-    problems.push("SMTP_URL is not set: contact messages are stored but never e-mailed");
+    problems.push("no SMTP_URL: contact messages are stored but never e-mailed");
   }
   if (!env["CONTACT_TO"]) {
     problems.push(`CONTACT_TO is not set: messages would go to ${config.email}`);
