@@ -60,11 +60,17 @@ function envOf(s: Stage): Record<string, string> {
   return env;
 }
 
+/** This process's environment without what npm sets for the script that runs the tests. */
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")),
+);
+
 /** Performs a stage's COPY (from the build context) and RUN steps in `dir`. */
 function runStage(s: Stage, dir: string) {
   for (const { name, args } of s.instructions) {
     if (name === "COPY") copy(args, process.cwd(), dir);
-    if (name === "RUN") execFileSync("sh", ["-c", args], { cwd: dir, stdio: "pipe" });
+    if (name === "RUN")
+      execFileSync("sh", ["-c", args], { cwd: dir, env: cleanEnv, stdio: "pipe" });
   }
 }
 
@@ -176,7 +182,7 @@ test.describe("production install (the container image's steps)", () => {
         if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
         const [program, ...args] = healthcheck.map((p) => (p === "node" ? process.execPath : p));
         return spawnSync(program!, args, { env }).status === 0;
-      }, 20_000);
+      }, 30_000);
 
       for (const page of ["/", "/en/about", "/ca/contact"]) {
         const response = await fetch(url + page);
