@@ -116,7 +116,7 @@ test.describe("production install (the container image's steps)", () => {
       "NoNewPrivileges=yes",
       "ProtectSystem=strict",
       "ReadWritePaths=/var/lib/site",
-      "DynamicUser=yes",
+      "User=site",
       "Restart=on-failure",
       "EnvironmentFile=/etc/site/site.env",
     ]) {
