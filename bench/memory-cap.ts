@@ -60,7 +60,15 @@ function createCgroup() {
 }
 
 if (!existsSync("build/server/index.js")) throw new Error("No build: run npm run build first.");
-const cgroup = createCgroup();
+let cgroup: ReturnType<typeof createCgroup>;
+try {
+  cgroup = createCgroup();
+} catch (error) {
+  console.error(
+    `Cannot create a memory cgroup here (run as root on a machine with cgroups): ${error instanceof Error ? error.message : error}`,
+  );
+  process.exit(1);
+}
 const smtp = await startSmtp();
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
