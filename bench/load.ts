@@ -2,15 +2,23 @@
 //   pages, an asset and the 404 path against nginx serving the same files, then contact
 //   form posts (stored messages per second). Exits non-zero when a budget is missed.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import autocannon from "autocannon";
 import { freePort, readMessages, startSite } from "../tests/support/site.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 100;
-const budgets = { nginxRatio: 0.5, p99Ms: 50, storedPerSecond: 500 };
+const budgets = { nginxRatio: 0.5, p99Ms: 50, storedPerSecond: 500, peakRssMb: 200 };
 const clientDir = path.resolve("build/client");
 
 function ensureBuild() {
@@ -66,6 +74,30 @@ http {
   };
 }
 
+// The server runs with the heap sizing production uses (npm start, the image, the unit).
+const { NODE_OPTIONS = "" } = parseEnv(readFileSync("deploy/node-options.env", "utf8"));
+
+/** Samples a process's resident memory while it runs; `stop` before the process ends. */
+function watchRss(pid: number) {
+  const read = (field: "VmRSS" | "VmHWM") => {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0) / 1024;
+  };
+  let peak = read("VmRSS");
+  const timer = setInterval(() => (peak = Math.max(peak, read("VmRSS"))), 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      // The kernel's own high-water mark catches a peak between two samples.
+      peak = Math.max(peak, read("VmHWM"));
+    },
+    /** The peak in MB. */
+    get peakMb() {
+      return Math.round(peak);
+    },
+  };
+}
+
 type Result = {
   requests: number;
   ok: number;
@@ -107,7 +139,8 @@ const targets = [
   { name: "404 path", path: "/en/no-such-page" },
 ];
 
-const site = await startSite({ LOG_LEVEL: "warn" });
+const site = await startSite({ LOG_LEVEL: "warn", NODE_OPTIONS });
+const pagesRss = watchRss(site.pid);
 const nginx = await startNginx();
 const rows: { name: string; ours: Result; nginx: Result }[] = [];
 try {
@@ -117,12 +150,18 @@ try {
     rows.push({ name: target.name, ours, nginx: theirs });
   }
 } finally {
+  pagesRss.stop();
   nginx.stop();
   await site.stop();
 }
 
 // Contact form: valid posts as fast as they come, rate limit relaxed for this run only.
-const contactSite = await startSite({ LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000" });
+const contactSite = await startSite({
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_MAX: "100000000",
+  NODE_OPTIONS,
+});
+const contactRss = watchRss(contactSite.pid);
 let contact: Result;
 try {
   contact = await load(`${contactSite.url}/api/contact?lang=es`, {
@@ -137,8 +176,11 @@ try {
     }).toString(),
   });
 } finally {
+  contactRss.stop();
   await contactSite.stop();
 }
+const pagesPeakRss = pagesRss.peakMb;
+const contactPeakRss = contactRss.peakMb;
 const stored = readMessages(contactSite.databasePath).length;
 const acknowledged = contact.ok;
 const storedPerSecond = Math.round(stored / seconds);
@@ -154,6 +196,8 @@ const lines = [
   ),
   "",
   `Contact form: ${contact.rps} posts/s acknowledged (p99 ${contact.p99} ms), ${storedPerSecond} messages stored/s; ${acknowledged} acknowledged, ${stored} in the database.`,
+  "",
+  `Server peak RSS: ${pagesPeakRss} MB serving pages, ${contactPeakRss} MB taking contact posts (budget ${budgets.peakRssMb} MB; NODE_OPTIONS="${NODE_OPTIONS}").`,
 ];
 console.log(lines.join("\n"));
 mkdirSync("bench-results", { recursive: true });
@@ -166,6 +210,7 @@ writeFileSync(
       connections,
       rows,
       contact: { ...contact, stored, acknowledged, storedPerSecond },
+      peakRssMb: { pages: pagesPeakRss, contact: contactPeakRss, nodeOptions: NODE_OPTIONS },
     },
     null,
     2,
@@ -187,6 +232,9 @@ const failures = [
   // Requests still in flight when the run stops may be stored without being counted:
   // every acknowledged message must be in the database, never the other way round.
   stored < acknowledged && `contact: ${acknowledged} acknowledged but only ${stored} stored`,
+  ...[pagesPeakRss, contactPeakRss].map(
+    (peak) => peak > budgets.peakRssMb && `memory: peak RSS ${peak} MB > ${budgets.peakRssMb} MB`,
+  ),
 ].filter(Boolean);
 if (failures.length) {
   console.error(`\nBudgets missed:\n- ${failures.join("\n- ")}`);

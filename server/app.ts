@@ -7,11 +7,12 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import type { Language } from "~/config/site";
+import { siteConfig, type Language } from "~/config/site";
 import { catalogues } from "~/lib/catalogues.server";
 import { requestContext, startContactService } from "~/lib/contact/service.server";
 import { loadSettings } from "~/lib/contact/settings.server";
 import { createI18n } from "~/lib/i18n";
+import { launchProblems } from "~/lib/launch-check.server";
 import { log } from "~/lib/log.server";
 import { nonceContext } from "~/lib/nonce";
 import {
@@ -42,6 +43,11 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  */
 export async function startSite(env: Record<string, string | undefined>) {
   const settings = loadSettings(env);
+
+  // Go-live check (npm run check:launch): warn once, still start, since the shipped example must run.
+  const problems = launchProblems(siteConfig, env);
+  if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
+
   const files = loadStaticFiles(clientDir, allPagePaths());
   const contact = startContactService(settings, log);
   const app = express();

@@ -1,0 +1,71 @@
+import type { SiteConfig } from "~/config/site";
+
+/**
+ * What still stops the site from going live: the shipped placeholder facts (which render
+ * into the legal notice and the privacy policy) and unsafe production settings. Used by
+ * `npm run check:launch`, which fails on any, and by the server, which warns at start but
+ * still serves: the shipped example must run as it is.
+ *
+ * The rules are specific to this site's config, so they are written here rather than
+ * taken from a library.
+ */
+export function launchProblems(
+  config: SiteConfig,
+  env: Record<string, string | undefined>,
+): string[] {
+  const problems: string[] = [];
+  const placeholder = (field: string, value: string) =>
+    problems.push(`${field} is still a placeholder ("${value}"): put the company's own in`);
+
+  // Every fact a visitor or a public authority reads: a word or a domain reserved for
+  // examples (RFC 2606) gives a placeholder away.
+  const facts: [string, string][] = [
+    ["siteConfig.name", config.name],
+    ["siteConfig.legalName", config.legalName],
+    ["siteConfig.address.street", config.address.street],
+    ["siteConfig.email", config.email],
+    ["siteConfig.linkedinUrl", config.linkedinUrl],
+    ["siteConfig.siteUrl (SITE_URL)", config.siteUrl],
+    ["siteConfig.legal.hostingProvider", config.legal.hostingProvider],
+    ["siteConfig.legal.emailProvider", config.legal.emailProvider],
+    ["siteConfig.legal.internationalTransfers", config.legal.internationalTransfers],
+    ["CONTACT_TO", env["CONTACT_TO"] ?? ""],
+    ["CONTACT_FROM", env["CONTACT_FROM"] ?? ""],
+  ];
+  for (const [field, value] of facts) {
+    if (isPlaceholderText(value)) placeholder(field, value);
+  }
+  // A NIF's digits are never all zero (B00000000 is the shipped example).
+  const taxDigits = config.taxId.replace(/\D/g, "");
+  if (!/[1-9]/.test(taxDigits)) placeholder("siteConfig.taxId", config.taxId);
+  // A registry entry names real volume, folio and sheet numbers, none of them zero.
+  if (/(?<![\d.])0+(?![\d.])/.test(config.registry)) {
+    placeholder("siteConfig.registry", config.registry);
+  }
+
+  if (!/^https:\/\//.test(config.siteUrl)) {
+    problems.push(
+      `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,
+    );
+  }
+  if (!env["SMTP_URL"]) {
+    problems.push("no SMTP_URL: contact messages are stored but never e-mailed");
+  }
+  if (!env["CONTACT_TO"]) {
+    problems.push(`CONTACT_TO is not set: messages would go to ${config.email}`);
+  }
+  if (env["TRUST_PROXY"] === "true") {
+    problems.push(
+      "TRUST_PROXY=true believes any client's X-Forwarded-For, so the rate limit can be dodged: " +
+        "name the proxy (loopback, its address) or a hop count",
+    );
+  }
+  return problems;
+}
+
+const exampleDomain = /(^|[@./])example\.(com|net|org)\b|\.(example|test|invalid)\b/i;
+const exampleWord = /\b(example|ejemplo|exemple)\b/i;
+
+function isPlaceholderText(value: string): boolean {
+  return exampleDomain.test(value) || exampleWord.test(value);
+}

@@ -1,0 +1,22 @@
+// npm run check:launch [-- --env-file FILE]: fails, with a list, while the site still carries
+// placeholder facts or unsafe production settings. Run it with the environment the server
+// and the build get (SITE_URL, SMTP_URL, CONTACT_TO, TRUST_PROXY…), or point it at the
+// service's environment file.
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
+// Before the config is imported: it reads SITE_URL when it loads.
+if (values["env-file"]) process.loadEnvFile(values["env-file"]);
+
+const { siteConfig } = await import("../app/config/site.ts");
+const { launchProblems } = await import("../app/lib/launch-check.server.ts");
+
+const problems = launchProblems(siteConfig, process.env);
+if (problems.length) {
+  console.error(
+    `Not ready to go live (facts: app/config/site.ts; settings: .env.example):\n` +
+      problems.map((p) => `  - ${p}`).join("\n"),
+  );
+  process.exit(1);
+}
+console.log(`Ready to go live: ${siteConfig.siteUrl}`);
