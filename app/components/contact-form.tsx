@@ -136,9 +136,13 @@ export function ContactForm({ action, result }: ContactFormProps) {
         className="space-y-5"
       >
         {notice?.status === "sent" ? (
+          // Only ever rendered by the server, on the page a no-JS submission is redirected to:
+          // focused on load, so the visitor lands on it and hears it.
           <div
             role="status"
-            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+            tabIndex={-1}
+            autoFocus
+            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
           >
             <p className="font-semibold">{t("contact.form.success")}</p>
             <p className="mt-1 text-sm">{t("contact.form.successText")}</p>

@@ -1,23 +1,28 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
-import { data, useActionData } from "react-router";
+import { data, redirect, useActionData, useLocation } from "react-router";
 import { ContactFormIsland } from "~/components/contact-form-island";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
 import { requestContext } from "~/lib/contact/service.server";
-import { parseLocalizedPath } from "~/lib/site-paths";
+import { contactSentPath, parseLocalizedPath } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** The form's answer without JavaScript: the page again, with the result. */
+/**
+ * The form's answer without JavaScript. Sent: 303 to the "sent" page (Post/Redirect/Get),
+ * so a refresh shows the message again instead of sending it again. Not sent: the page
+ * again, with what was typed and the errors.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const { status, result } = await contact.submit(request, { clientKey, lang });
+  if (result.status === "sent") return redirect(contactSentPath(lang), 303);
   return data(result, { status });
 }
 
@@ -70,12 +75,15 @@ function ContactDetails() {
   );
 }
 
+/** The contact page; also, rendered per request, the "sent" page a no-JS submission lands on. */
 export default function Contact() {
-  const { t, href } = useLocale();
-  const result = useActionData<typeof action>();
+  const { t, href, lang } = useLocale();
+  const sent = useLocation().pathname === contactSentPath(lang);
+  const result = useActionData<typeof action>() ?? (sent ? { status: "sent" } : undefined);
   return (
     <>
-      <PageMeta page="contact" />
+      {/* The "sent" page stays out of search engines: same title, noindex, no canonical. */}
+      {sent ? <PageMeta title={t("contact.meta.title")} /> : <PageMeta page="contact" />}
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>

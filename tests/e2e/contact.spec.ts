@@ -1,7 +1,8 @@
 import { siteConfig } from "~/config/site";
+import { contactSentPath } from "~/lib/site-paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
-import { expect, test, translator } from "./support";
+import { expect, languages, test, translator } from "./support";
 
 // Each test gets its own server process, database file and SMTP server.
 let smtp: SmtpServer;
@@ -106,14 +107,26 @@ test.describe("without JavaScript", () => {
   // An invalid submission is answered with status 400, which the browser reports.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
 
-  test("the same submission is stored, e-mailed and answered in the page", async ({ page }) => {
+  test("a sent message answers 303 to the 'sent' page; a refresh sends nothing twice", async ({
+    page,
+  }) => {
     const t = translator("es");
     await page.goto(`${site.url}/contact`);
     await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
     await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
     await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+    expect((await answer).status()).toBe(303);
+    expect((await answer).headers()["location"]).toBe("/contact/sent");
+    await expect(page).toHaveURL(`${site.url}/contact/sent`);
+
+    const status = page.getByRole("status");
+    await expect(status).toContainText(t("contact.form.success"));
+    await expect(status).toBeFocused();
+    await expect(page).toHaveTitle(`${t("contact.meta.title")} | ${siteConfig.name}`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
     await expect(page.getByLabel(t("contact.form.name"), { exact: true })).toHaveValue("");
     expect(readMessages(site.databasePath)).toMatchObject([
       { name: visitor.name, email: visitor.email, lang: "es" },
@@ -122,8 +135,41 @@ test.describe("without JavaScript", () => {
     expect(readMessages(site.databasePath)[0]!.message.replace(/\r\n/g, "\n")).toBe(
       visitor.message,
     );
-    const mail = await eventually(() => smtp.received[0]);
-    expect(mail.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+
+    // A refresh asks for the "sent" page again: nothing is posted, stored or e-mailed.
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("GET");
+    expect(reloaded?.status()).toBe(200);
+    await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+    await eventually(() => readMessages(site.databasePath)[0]?.status === "sent");
+    expect(readMessages(site.databasePath)).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+
+    // The form on the "sent" page takes a second message.
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("Pere");
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("pere@example.es");
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Una altra consulta");
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page).toHaveURL(`${site.url}/contact/sent`);
+    await expect(page.getByRole("status")).toBeFocused();
+    expect(readMessages(site.databasePath).map((row) => row.name)).toEqual([visitor.name, "Pere"]);
+    await eventually(() => smtp.received.length === 2);
+  });
+
+  test("the 'sent' page speaks each language and stays out of the sitemap", async ({ page }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      const response = await page.goto(`${site.url}${contactSentPath(lang)}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page).toHaveTitle(`${t("contact.meta.title")} | ${siteConfig.name}`);
+      await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("contact.title"));
+    }
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/contact</loc>");
+    expect(sitemap).not.toContain("/sent");
   });
 
   test("errors appear next to the fields and what was typed is kept", async ({ page }) => {
@@ -170,4 +216,13 @@ test("the form's fields: types, required, rows, labels and the privacy notice", 
     "href",
     "/privacy",
   );
+});
+
+test("the JSON endpoint answers 405 with Allow: POST to every other method", async () => {
+  for (const method of ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+    const response = await fetch(`${site.url}/api/contact`, { method });
+    expect(response.status, method).toBe(405);
+    expect(response.headers.get("allow"), method).toBe("POST");
+  }
+  expect(readMessages(site.databasePath)).toEqual([]);
 });
