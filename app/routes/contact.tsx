@@ -1,11 +1,13 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { data, redirect, useActionData, useLocation } from "react-router";
+import { contactAnchors } from "~/components/contact-form";
 import { ContactFormIsland } from "~/components/contact-form-island";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
 import { requestContext } from "~/lib/contact/service.server";
+import { documentTitle } from "~/lib/seo";
 import { contactSentPath, parseLocalizedPath } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 import type { RouteHandle } from "~/root";
@@ -22,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const { status, result } = await contact.submit(request, { clientKey, lang });
-  if (result.status === "sent") return redirect(contactSentPath(lang), 303);
+  if (result.status === "sent") {
+    return redirect(`${contactSentPath(lang)}#${contactAnchors.sent}`, 303);
+  }
   return data(result, { status });
 }
 
@@ -80,10 +84,17 @@ export default function Contact() {
   const { t, href, lang } = useLocale();
   const sent = useLocation().pathname === contactSentPath(lang);
   const result = useActionData<typeof action>() ?? (sent ? { status: "sent" } : undefined);
+  const title = t("contact.meta.title");
   return (
     <>
-      {/* The "sent" page stays out of search engines: same title, noindex, no canonical. */}
-      {sent ? <PageMeta title={t("contact.meta.title")} /> : <PageMeta page="contact" />}
+      {/* Answers to a submission stay out of search engines: noindex, no canonical. */}
+      {result?.status === "failed" ? (
+        <PageMeta title={t("contact.form.errorPageTitle", { title })} />
+      ) : result ? (
+        <PageMeta title={title} />
+      ) : (
+        <PageMeta page="contact" />
+      )}
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>
@@ -94,7 +105,11 @@ export default function Contact() {
             {t("contact.form.title")}
           </h2>
           <div className="mt-6">
-            <ContactFormIsland action={href("contact")} result={result} />
+            <ContactFormIsland
+              action={href("contact")}
+              result={result}
+              pageTitle={documentTitle(title)}
+            />
           </div>
         </Card>
       </div>

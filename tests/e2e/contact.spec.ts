@@ -1,8 +1,13 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
-import { contactSentPath } from "~/lib/site-paths";
+import { documentTitle } from "~/lib/seo";
+import { contactSentPath, localizedPath } from "~/lib/site-paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
 import { expect, languages, test, translator } from "./support";
+
+type Translate = ReturnType<typeof translator>;
 
 // Each test gets its own server process, database file and SMTP server.
 let smtp: SmtpServer;
@@ -16,6 +21,46 @@ test.beforeEach(async () => {
   }));
 });
 test.afterEach(() => stop());
+
+/** Whitespace passes the browser's "required" check but not the shared rules. */
+async function fillWithTwoProblems(page: Page, t: Translate) {
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("   ");
+}
+
+/** A summary's link text: the field's label and its problem. */
+function problem(t: Translate, field: "name" | "message") {
+  return t("contact.form.errorSummaryItem", {
+    field: t(`contact.form.${field}`),
+    error: t("contact.form.fieldErrors.required"),
+  });
+}
+
+/** The GOV.UK error summary: focused, titled, one link per problem, title prefixed. */
+async function expectErrorSummary(page: Page, t: Translate) {
+  const summary = page.getByRole("alert");
+  await expect(summary.getByRole("heading")).toHaveText(t("contact.form.errorSummary"));
+  await expect(page.locator(":focus")).toContainText(t("contact.form.errorSummary"));
+  await expect(summary).toBeInViewport();
+  await expect(summary.getByRole("link")).toHaveText([problem(t, "name"), problem(t, "message")]);
+  await expect(summary.getByRole("link", { name: problem(t, "name") })).toHaveAttribute(
+    "href",
+    "#contact-name",
+  );
+  await expect(page).toHaveTitle(
+    t("contact.form.errorPageTitle", { title: documentTitle(t("contact.meta.title")) }),
+  );
+  for (const field of ["name", "message"] as const) {
+    const input = page.getByLabel(t(`contact.form.${field}`), { exact: true });
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
+  }
+  await expect(page.getByLabel(t("contact.form.email"), { exact: true })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+}
 
 const visitor = {
   name: "Marta Ferrer i Núñez",
@@ -103,6 +148,36 @@ test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, 
   expect(readMessages(site.databasePath)).toEqual([]);
 });
 
+test("with JavaScript: the error summary takes focus, its links focus the fields, then clears", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await page.goto(`${site.url}/en/contact`);
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expectErrorSummary(page, t);
+  await page.getByRole("link", { name: problem(t, "name") }).click();
+  const name = page.getByLabel(t("contact.form.name"), { exact: true });
+  await expect(name).toBeFocused();
+  await expect(page.getByText(t("contact.form.name"), { exact: true })).toBeInViewport();
+
+  await name.fill(visitor.name);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: t("contact.form.success") }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page).toHaveTitle(documentTitle(t("contact.meta.title")));
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  expect(readMessages(site.databasePath)).toHaveLength(1);
+});
+
 test.describe("without JavaScript", () => {
   // An invalid submission is answered with status 400, which the browser reports.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
@@ -118,8 +193,9 @@ test.describe("without JavaScript", () => {
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
     expect((await answer).status()).toBe(303);
-    expect((await answer).headers()["location"]).toBe("/contact/sent");
-    await expect(page).toHaveURL(`${site.url}/contact/sent`);
+    // The answer lands on the message box: the browser scrolls to it and focuses it.
+    expect((await answer).headers()["location"]).toBe("/contact/sent#contact-sent");
+    await expect(page).toHaveURL(`${site.url}/contact/sent#contact-sent`);
 
     const status = page.getByRole("status");
     await expect(status).toContainText(t("contact.form.success"));
@@ -151,7 +227,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel(t("contact.form.email"), { exact: true }).fill("pere@example.es");
     await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Una altra consulta");
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expect(page).toHaveURL(`${site.url}/contact/sent`);
+    await expect(page).toHaveURL(`${site.url}/contact/sent#contact-sent`);
     await expect(page.getByRole("status")).toBeFocused();
     expect(readMessages(site.databasePath).map((row) => row.name)).toEqual([visitor.name, "Pere"]);
     await eventually(() => smtp.received.length === 2);
@@ -172,24 +248,55 @@ test.describe("without JavaScript", () => {
     expect(sitemap).not.toContain("/sent");
   });
 
-  test("errors appear next to the fields and what was typed is kept", async ({ page }) => {
-    const t = translator("en");
-    await page.goto(`${site.url}/en/contact`);
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Keep this text");
-    await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expect(page.getByRole("alert")).toContainText(t("contact.form.reasons.invalid"));
-    const name = page.getByLabel(t("contact.form.name"), { exact: true });
-    await expect(name).toHaveAttribute("aria-invalid", "true");
-    await expect(name).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
-    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toHaveValue(
-      "Keep this text",
-    );
-    await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveValue(
-      "marta@example.es",
-    );
+  test("errors: a focused summary at the top of the form links to each field; title, values kept", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      await page.goto(`${site.url}${localizedPath("contact", lang)}`);
+      await fillWithTwoProblems(page, t);
+      await page.getByRole("button", { name: t("contact.form.submit") }).click();
+      await expectErrorSummary(page, t);
+      // What was typed stays.
+      await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveValue(
+        "marta@example.es",
+      );
+    }
+    // Landing on the summary, the visitor follows a link to the field.
+    const t = translator(languages.at(-1)!);
+    await page.getByRole("link", { name: problem(t, "message") }).click();
+    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toBeFocused();
     expect(readMessages(site.databasePath)).toEqual([]);
+  });
+});
+
+test.describe("the error state as the server renders it", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("passes axe", async ({ page }) => {
+    const t = translator("es");
+    await page.goto(`${site.url}/contact`);
+    // A plain form submission, before the form's script loads: the answer is the server's.
+    await page.locator("form").evaluate((form: HTMLFormElement) => {
+      for (const [name, value] of [
+        ["name", "  "],
+        ["email", "marta@example.es"],
+        ["message", "   "],
+      ]) {
+        (form.elements.namedItem(name!) as HTMLInputElement).value = value!;
+      }
+      form.submit();
+    });
+    await expectErrorSummary(page, t);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== "running"),
+    );
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
   });
 });
 
