@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
@@ -178,6 +179,80 @@ test("with JavaScript: the error summary takes focus, its links focus the fields
   expect(readMessages(site.databasePath)).toHaveLength(1);
 });
 
+test("toasts are styled by a static stylesheet: no violation under style-src without 'unsafe-inline'", async ({
+  page,
+}) => {
+  const t = translator("en");
+  // The page's own policy, with style-src narrowed to 'self' and the hashes of the page's
+  // <style> elements, whatever the server allows today.
+  let policy = "";
+  await page.route(`${site.url}/en/contact`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+      ([, css]) => `'sha256-${createHash("sha256").update(css!).digest("base64")}'`,
+    );
+    const own = response.headers();
+    policy = (own["content-security-policy"] ?? "").replace(
+      /style-src [^;]*/,
+      `style-src 'self' ${hashes.join(" ")}`,
+    );
+    // The body is handed over decoded.
+    const headers = Object.fromEntries(
+      Object.entries({ ...own, "content-security-policy": policy }).filter(
+        ([name]) => name !== "content-encoding" && name !== "content-length",
+      ),
+    );
+    await route.fulfill({ response, body: html, headers });
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await page.goto(`${site.url}/en/contact`);
+  expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+  expect(policy).not.toContain("unsafe-inline");
+  // The first paint waits for no stylesheet: the toasts' arrives with the form's script.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute(
+    "href",
+    /^\/assets\/.*\.css$/,
+  );
+
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
+  const toast = region.getByRole("listitem");
+  await expect(toast).toContainText(t("contact.form.error"));
+  // Placed and drawn by sonner's stylesheet: fixed stack, rounded, tinted, bordered.
+  const style = await toast.evaluate((item) => {
+    const own = getComputedStyle(item);
+    return {
+      stack: getComputedStyle(item.parentElement!).position,
+      position: own.position,
+      radius: own.borderRadius,
+      background: own.backgroundColor,
+      border: own.borderTopWidth,
+    };
+  });
+  expect(style).toMatchObject({
+    stack: "fixed",
+    position: "absolute",
+    radius: "8px",
+    border: "1px",
+  });
+  expect(style.background).not.toBe("rgba(0, 0, 0, 0)");
+  expect(await page.locator("style").count()).toBe(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   // An invalid submission is answered with status 400, which the browser reports.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
@@ -332,4 +407,22 @@ test("the JSON endpoint answers 405 with Allow: POST to every other method", asy
     expect(response.headers.get("allow"), method).toBe("POST");
   }
   expect(readMessages(site.databasePath)).toEqual([]);
+});
+
+test("the form's HTML carries no style attribute, which a strict style-src would refuse", async () => {
+  const invalid = await fetch(`${site.url}/en/contact`, {
+    method: "POST",
+    headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+    body: "name=+&email=a%40example.com&message=+",
+  });
+  expect(invalid.status).toBe(400);
+  const pages = [
+    await invalid.text(),
+    await (await fetch(`${site.url}/en/contact`)).text(),
+    await (await fetch(`${site.url}/en/contact/sent`)).text(),
+  ];
+  for (const html of pages) {
+    expect(html).toContain('id="contact-form"');
+    expect(html).not.toMatch(/<[^>]+\sstyle="/);
+  }
 });
