@@ -253,6 +253,28 @@ test("toasts are styled by a static stylesheet: no violation under style-src wit
   ).toEqual([]);
 });
 
+test("with JavaScript the 'sent' page's form comes alive cleanly and takes another message", async ({
+  page,
+}) => {
+  const t = translator("ca");
+  await page.goto(`${site.url}/ca/contact/sent`);
+  await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(
+    page
+      .getByRole("region", { name: new RegExp(t("contact.form.toasts")) })
+      .getByRole("listitem")
+      .filter({ hasText: t("contact.form.success") }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`${site.url}/ca/contact/sent`);
+  expect(readMessages(site.databasePath)).toMatchObject([{ name: visitor.name, lang: "ca" }]);
+});
+
 test.describe("without JavaScript", () => {
   // An invalid submission is answered with status 400, which the browser reports.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
