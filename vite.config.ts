@@ -1,9 +1,27 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * sonner (the toasts) injects its stylesheet into <head> from script when its module loads,
+ * which a Content-Security-Policy without 'unsafe-inline' styles refuses. The build drops
+ * that injection; the same CSS ships as a static file (`sonner/dist/styles.css`) that the
+ * contact form's script loads. No option of sonner's turns the injection off.
+ */
+function sonnerStaticStyles(): Plugin {
+  return {
+    name: "sonner-static-styles",
+    transform(code, id) {
+      if (!/\/node_modules\/sonner\/dist\/index\.m?js$/.test(id)) return;
+      const stripped = code.replace(/^__insertCSS\(".*"\);$/m, "");
+      if (stripped === code) this.error("sonner's run-time stylesheet injection was not found");
+      return { code: stripped, map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },

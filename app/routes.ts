@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { localizedPath, publishedLanguages, type PageId } from "./lib/site-paths";
+import { contactSentPath, localizedPath, publishedLanguages, type PageId } from "./lib/site-paths";
 
 /** The module that renders each page; every published language gets its own URL for it. */
 const pageModules: Record<PageId, string> = {
@@ -22,6 +22,11 @@ export default [
       const path = localizedPath(page, lang);
       return path === "/" ? index(file, { id }) : route(path.slice(1), file, { id });
     }),
+  ),
+  // The contact page after a message sent without JavaScript (Post/Redirect/Get): the same
+  // module, rendered per request because a prerendered page cannot show that state.
+  ...publishedLanguages().map((lang) =>
+    route(contactSentPath(lang).slice(1), pageModules.contact, { id: `${lang}/contact-sent` }),
   ),
   // Generated at build from the same page list.
   route("sitemap.xml", "routes/sitemap.ts"),

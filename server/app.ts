@@ -25,6 +25,7 @@ import { loadStaticFiles } from "./static-files";
 import {
   allPagePaths,
   defaultLanguage,
+  dynamicPagePaths,
   localizedPath,
   parseLocalizedPath,
   publishedLanguages,
@@ -183,6 +184,8 @@ export async function startSite(env: Record<string, string | undefined>) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });
         return res.end("Not found");
       }
+      // Pages rendered per request (the contact form's "sent" page) are React Router's.
+      if (dynamicPagePaths().includes(pathname)) return app(req, res);
       // Not a file, not an endpoint or React Router data: the 404 page, from memory.
       if (
         !pathname.startsWith("/api/") &&

@@ -1,4 +1,12 @@
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type MouseEvent,
+} from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { toast, Toaster } from "sonner";
 import { Button } from "~/components/ui/button";
@@ -21,9 +29,18 @@ export type ContactFormProps = {
   action: string;
   /** What the server answered to a submission without JavaScript, if any. */
   result?: ContactResult;
+  /** The document's title without errors; after a failed submission it gets the "Error:" prefix. */
+  pageTitle: string;
 };
 
 type FieldErrors = Partial<Record<ContactField, FieldError>>;
+type Failure = { reason: FailureReason; fieldErrors: FieldErrors };
+
+/**
+ * The ids a no-JS answer's URL points to (the form's action for errors, the redirect for
+ * "sent"): the browser lands on that box, under the header, and focuses it.
+ */
+export const contactAnchors = { errors: "contact-errors", sent: "contact-sent" } as const;
 
 const subscribeToNothing = () => () => {};
 
@@ -61,13 +78,17 @@ async function post(form: HTMLFormElement, lang: Language): Promise<ContactResul
  * itself; with JavaScript it posts in the background, shows toasts and clears itself on
  * success. Either way the server validates with the same rules as the browser.
  */
-export function ContactForm({ action, result }: ContactFormProps) {
+export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const failed = result?.status === "failed" ? result : undefined;
-  const [errors, setErrors] = useState<FieldErrors>(failed?.fieldErrors ?? {});
-  const [notice, setNotice] = useState<ContactResult | undefined>(result);
+  const [failure, setFailure] = useState<Failure | undefined>(
+    failed && { reason: failed.reason, fieldErrors: failed.fieldErrors ?? {} },
+  );
+  const errors = failure?.fieldErrors ?? {};
+  const [sent, setSent] = useState(result?.status === "sent");
   const [pending, setPending] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
   // True once React runs the form in the browser; until then it is a plain POST form.
   const enhanced = useSyncExternalStore(
     subscribeToNothing,
@@ -75,17 +96,22 @@ export function ContactForm({ action, result }: ContactFormProps) {
     () => false,
   );
 
+  // The title says there is an error too: it is the first thing a screen reader reads.
+  useEffect(() => {
+    document.title = failure ? t("contact.form.errorPageTitle", { title: pageTitle }) : pageTitle;
+  }, [failure, pageTitle, t]);
+
   function fail(reason: FailureReason, fieldErrors: FieldErrors = {}) {
-    setErrors(fieldErrors);
+    // Rendered now, so the summary exists to receive focus.
+    flushSync(() => setFailure({ reason, fieldErrors }));
+    summary.current?.focus();
     toast.error(t("contact.form.error"), { description: t(`contact.form.reasons.${reason}`) });
-    const first = contactFields.find((field) => fieldErrors[field]);
-    if (first) document.getElementById(`contact-${first}`)?.focus();
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setNotice(undefined);
+    setSent(false);
     const data = new FormData(form);
     const validation = validateContact({
       name: data.get("name"),
@@ -101,7 +127,7 @@ export function ContactForm({ action, result }: ContactFormProps) {
       for (const name of contactFields) {
         (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value = "";
       }
-      setErrors({});
+      setFailure(undefined);
       toast.success(t("contact.form.success"));
     } else {
       fail(outcome.reason, outcome.fieldErrors);
@@ -119,35 +145,87 @@ export function ContactForm({ action, result }: ContactFormProps) {
     className: inputClass,
   });
 
-  const fieldError = (name: ContactField) =>
-    errors[name] ? (
+  // Each field's problem in words, in field order.
+  const problems = contactFields.flatMap((name) => {
+    const error = errors[name];
+    return error
+      ? [{ name, text: t(`contact.form.fieldErrors.${error}`, { max: contactLimits[name] }) }]
+      : [];
+  });
+
+  const fieldError = (name: ContactField) => {
+    const problem = problems.find((item) => item.name === name);
+    return problem ? (
       <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-        {t(`contact.form.fieldErrors.${errors[name]}`, { max: contactLimits[name] })}
+        {problem.text}
       </p>
     ) : null;
+  };
+
+  // As in the GOV.UK pattern: the field gets focus and its label is scrolled into view,
+  // which the plain link (the fallback without JavaScript) leaves under the fixed header.
+  function focusField(event: MouseEvent<HTMLAnchorElement>, name: ContactField) {
+    event.preventDefault();
+    document.querySelector(`label[for="contact-${name}"]`)?.scrollIntoView();
+    document.getElementById(`contact-${name}`)?.focus({ preventScroll: true });
+  }
 
   return (
     <>
       <form
         method="post"
-        action={action}
+        action={`${action}#${contactAnchors.errors}`}
         onSubmit={onSubmit}
         data-enhanced={enhanced || undefined}
         className="space-y-5"
       >
-        {notice?.status === "sent" ? (
+        {sent ? (
+          // Only ever rendered by the server, on the page a no-JS submission is redirected to:
+          // focused on load, so the visitor lands on it and hears it.
           <div
+            id={contactAnchors.sent}
             role="status"
-            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+            tabIndex={-1}
+            autoFocus
+            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
           >
             <p className="font-semibold">{t("contact.form.success")}</p>
             <p className="mt-1 text-sm">{t("contact.form.successText")}</p>
           </div>
         ) : null}
-        {notice?.status === "failed" ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{t("contact.form.error")}</p>
-            <p className="mt-1 text-sm">{t(`contact.form.reasons.${notice.reason}`)}</p>
+        {failure ? (
+          // The error summary (GOV.UK pattern): focused after a failed submission, on load
+          // without JavaScript; each problem links to its field.
+          <div
+            id={contactAnchors.errors}
+            ref={summary}
+            tabIndex={-1}
+            autoFocus
+            className="rounded-lg border-2 border-red-700 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+          >
+            <div role="alert">
+              <h3 className="font-semibold text-red-900">{t("contact.form.errorSummary")}</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-700">
+                {problems.length > 0 ? (
+                  problems.map(({ name, text }) => (
+                    <li key={name}>
+                      <a
+                        href={`#contact-${name}`}
+                        onClick={(event) => focusField(event, name)}
+                        className="font-medium underline"
+                      >
+                        {t("contact.form.errorSummaryItem", {
+                          field: t(`contact.form.${name}`),
+                          error: text,
+                        })}
+                      </a>
+                    </li>
+                  ))
+                ) : (
+                  <li>{t(`contact.form.reasons.${failure.reason}`)}</li>
+                )}
+              </ul>
+            </div>
           </div>
         ) : null}
         {contactFields.map((name) => (

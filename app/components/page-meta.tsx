@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { absoluteUrl, ogImage, ogImagePath, ogLocales, pageSeo } from "~/lib/seo";
+import { absoluteUrl, documentTitle, ogImage, ogImagePath, ogLocales, pageSeo } from "~/lib/seo";
 import { publishedLanguages, type PageId } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 
@@ -25,7 +25,7 @@ export function PageMeta(props: { page: PageId } | { title: string }) {
   const page = "page" in props ? props.page : undefined;
   const title = page ? t(`${metaKeys[page]}.title`) : (props as { title: string }).title;
   const description = page ? t(`${metaKeys[page]}.description`) : undefined;
-  const fullTitle = `${title} | ${siteConfig.name}`;
+  const fullTitle = documentTitle(title);
   if (!page) {
     return (
       <>

@@ -25,6 +25,11 @@ export type SiteConfig = {
   };
   /** The place the company names as its base (hero label, contact page). */
   area: string;
+  /**
+   * Where the company works in person, as "in <region>" in each language (about page).
+   * Per language, because the preposition and the article change with the place.
+   */
+  inRegion: Record<Language, string>;
   email: string;
   /** Professional-network profile, opened in a new tab from the contact page. */
   linkedinUrl: string;
@@ -68,6 +73,12 @@ export const siteConfig: SiteConfig = {
     countryCode: "ES",
   },
   area: "Mallorca",
+  inRegion: {
+    es: "en las Illes Balears",
+    en: "in the Balearic Islands",
+    ca: "a les Illes Balears",
+    de: "auf den Balearen",
+  },
   email: "hola@example.com",
   linkedinUrl: "https://www.linkedin.com/company/example",
   // SITE_URL, when set at build time, overrides it (prerendered pages carry absolute URLs).

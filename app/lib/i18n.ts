@@ -22,6 +22,7 @@ export function companyVariables(lang: Language) {
     legalName: siteConfig.legalName,
     email: siteConfig.email,
     area: siteConfig.area,
+    inRegion: siteConfig.inRegion[lang],
     locality: siteConfig.address.locality,
     country: countryName(lang),
     brandLab: siteConfig.brands.lab,

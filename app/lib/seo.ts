@@ -22,6 +22,9 @@ export const ogImagePath = (lang: Language) => `/og/${lang}.png`;
 
 export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;
 
+/** A page's document title: "Page | Company". */
+export const documentTitle = (title: string) => `${title} | ${siteConfig.name}`;
+
 const isLegal = (page: PageId) => (legalPages as readonly string[]).includes(page);
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import {
   allPagePaths,
+  contactSentPath,
+  dynamicPagePaths,
   localizedPath,
   pageIds,
   parseLocalizedPath,
@@ -85,5 +87,27 @@ describe("parseLocalizedPath", () => {
       lang: "ca",
       page: null,
     });
+  });
+});
+
+describe("the contact form's dynamic 'sent' page", () => {
+  it("has one URL per published language, under that language's contact page", () => {
+    expect(dynamicPagePaths(withoutGerman)).toEqual([
+      "/contact/sent",
+      "/en/contact/sent",
+      "/ca/contact/sent",
+    ]);
+    expect(contactSentPath("de")).toBe("/de/contact/sent");
+  });
+
+  it("is never in the prerendered list and reads as the contact page in its language", () => {
+    for (const path of dynamicPagePaths(withGerman)) {
+      expect(allPagePaths(withGerman)).not.toContain(path);
+    }
+    expect(parseLocalizedPath("/en/contact/sent", withoutGerman)).toEqual({
+      lang: "en",
+      page: "contact",
+    });
+    expect(parseLocalizedPath("/about/sent", withoutGerman)).toEqual({ lang: "es", page: null });
   });
 });

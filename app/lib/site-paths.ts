@@ -50,6 +50,22 @@ export function localizedPath(page: PageId, lang: Language): string {
   return prefix || "/";
 }
 
+const sentSlug = "sent";
+
+/**
+ * Where a successful submission of the contact form without JavaScript is redirected
+ * (Post/Redirect/Get), so a refresh never sends the message twice. It sits under the
+ * contact page of its language: the prefix says the language, the page is the contact page.
+ */
+export function contactSentPath(lang: Language): string {
+  return `${localizedPath("contact", lang)}/${sentSlug}`;
+}
+
+/** URLs rendered per request, never prerendered: the server hands them to React Router. */
+export function dynamicPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {
+  return languages.map(contactSentPath);
+}
+
 /** Every page × published language URL: the list the build prerenders. */
 export function allPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {
   return languages.flatMap((lang) => pageIds.map((page) => localizedPath(page, lang)));
@@ -69,6 +85,10 @@ export function parseLocalizedPath(
   const prefixed = languages.find((lang) => lang !== defaultLanguage && lang === first);
   const lang = prefixed ?? defaultLanguage;
   const rest = prefixed ? segments.slice(1) : segments;
+  // The contact page's "message sent" state belongs to the contact page.
+  if (rest.length === 2 && rest[0] === slugs.contact && rest[1] === sentSlug) {
+    return { lang, page: "contact" };
+  }
   if (rest.length > 1) return { lang, page: null };
   const slug = rest[0] ?? "";
   const page = pageIds.find((id) => slugs[id] === slug) ?? null;

@@ -2,8 +2,16 @@ import { requestContext } from "~/lib/contact/service.server";
 import { defaultLanguage, publishedLanguages } from "~/lib/site-paths";
 import type { Route } from "./+types/api.contact";
 
+/** The endpoint only takes posts; any other method is told so, and which one to use. */
+const methodNotAllowed = () =>
+  new Response(null, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+
+/** A GET or HEAD: not a page either, so no 404 page but 405. */
+export const loader = methodNotAllowed;
+
 /** The contact form's endpoint for browsers with JavaScript: answers JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
   const { contact, clientKey } = context.get(requestContext);
   const requested = new URL(request.url).searchParams.get("lang");
   const lang = publishedLanguages().find((code) => code === requested) ?? defaultLanguage;

@@ -1,23 +1,32 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
-import { data, useActionData } from "react-router";
+import { data, redirect, useActionData, useLocation } from "react-router";
+import { contactAnchors } from "~/components/contact-form";
 import { ContactFormIsland } from "~/components/contact-form-island";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
 import { requestContext } from "~/lib/contact/service.server";
-import { parseLocalizedPath } from "~/lib/site-paths";
+import { documentTitle } from "~/lib/seo";
+import { contactSentPath, parseLocalizedPath } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 
 export const handle: RouteHandle = { hydrate: true };
 
-/** The form's answer without JavaScript: the page again, with the result. */
+/**
+ * The form's answer without JavaScript. Sent: 303 to the "sent" page (Post/Redirect/Get),
+ * so a refresh shows the message again instead of sending it again. Not sent: the page
+ * again, with what was typed and the errors.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const { status, result } = await contact.submit(request, { clientKey, lang });
+  if (result.status === "sent") {
+    return redirect(`${contactSentPath(lang)}#${contactAnchors.sent}`, 303);
+  }
   return data(result, { status });
 }
 
@@ -70,12 +79,22 @@ function ContactDetails() {
   );
 }
 
+/** The contact page; also, rendered per request, the "sent" page a no-JS submission lands on. */
 export default function Contact() {
-  const { t, href } = useLocale();
-  const result = useActionData<typeof action>();
+  const { t, href, lang } = useLocale();
+  const sent = useLocation().pathname === contactSentPath(lang);
+  const result = useActionData<typeof action>() ?? (sent ? { status: "sent" } : undefined);
+  const title = t("contact.meta.title");
   return (
     <>
-      <PageMeta page="contact" />
+      {/* Answers to a submission stay out of search engines: noindex, no canonical. */}
+      {result?.status === "failed" ? (
+        <PageMeta title={t("contact.form.errorPageTitle", { title })} />
+      ) : result ? (
+        <PageMeta title={title} />
+      ) : (
+        <PageMeta page="contact" />
+      )}
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>
@@ -86,7 +105,11 @@ export default function Contact() {
             {t("contact.form.title")}
           </h2>
           <div className="mt-6">
-            <ContactFormIsland action={href("contact")} result={result} />
+            <ContactFormIsland
+              action={href("contact")}
+              result={result}
+              pageTitle={documentTitle(title)}
+            />
           </div>
         </Card>
       </div>

@@ -1,7 +1,14 @@
+import { createHash } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
+import { documentTitle } from "~/lib/seo";
+import { contactSentPath, localizedPath } from "~/lib/site-paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
-import { expect, test, translator } from "./support";
+import { expect, languages, test, translator } from "./support";
+
+type Translate = ReturnType<typeof translator>;
 
 // Each test gets its own server process, database file and SMTP server.
 let smtp: SmtpServer;
@@ -15,6 +22,46 @@ test.beforeEach(async () => {
   }));
 });
 test.afterEach(() => stop());
+
+/** Whitespace passes the browser's "required" check but not the shared rules. */
+async function fillWithTwoProblems(page: Page, t: Translate) {
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("   ");
+}
+
+/** A summary's link text: the field's label and its problem. */
+function problem(t: Translate, field: "name" | "message") {
+  return t("contact.form.errorSummaryItem", {
+    field: t(`contact.form.${field}`),
+    error: t("contact.form.fieldErrors.required"),
+  });
+}
+
+/** The GOV.UK error summary: focused, titled, one link per problem, title prefixed. */
+async function expectErrorSummary(page: Page, t: Translate) {
+  const summary = page.getByRole("alert");
+  await expect(summary.getByRole("heading")).toHaveText(t("contact.form.errorSummary"));
+  await expect(page.locator(":focus")).toContainText(t("contact.form.errorSummary"));
+  await expect(summary).toBeInViewport();
+  await expect(summary.getByRole("link")).toHaveText([problem(t, "name"), problem(t, "message")]);
+  await expect(summary.getByRole("link", { name: problem(t, "name") })).toHaveAttribute(
+    "href",
+    "#contact-name",
+  );
+  await expect(page).toHaveTitle(
+    t("contact.form.errorPageTitle", { title: documentTitle(t("contact.meta.title")) }),
+  );
+  for (const field of ["name", "message"] as const) {
+    const input = page.getByLabel(t(`contact.form.${field}`), { exact: true });
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
+  }
+  await expect(page.getByLabel(t("contact.form.email"), { exact: true })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+}
 
 const visitor = {
   name: "Marta Ferrer i Núñez",
@@ -102,18 +149,157 @@ test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, 
   expect(readMessages(site.databasePath)).toEqual([]);
 });
 
+test("with JavaScript: the error summary takes focus, its links focus the fields, then clears", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await page.goto(`${site.url}/en/contact`);
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expectErrorSummary(page, t);
+  await page.getByRole("link", { name: problem(t, "name") }).click();
+  const name = page.getByLabel(t("contact.form.name"), { exact: true });
+  await expect(name).toBeFocused();
+  await expect(page.getByText(t("contact.form.name"), { exact: true })).toBeInViewport();
+
+  await name.fill(visitor.name);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(
+    page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: t("contact.form.success") }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page).toHaveTitle(documentTitle(t("contact.meta.title")));
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  expect(readMessages(site.databasePath)).toHaveLength(1);
+});
+
+test("toasts are styled by a static stylesheet: no violation under style-src without 'unsafe-inline'", async ({
+  page,
+}) => {
+  const t = translator("en");
+  // The page's own policy, with style-src narrowed to 'self' and the hashes of the page's
+  // <style> elements, whatever the server allows today.
+  let policy = "";
+  await page.route(`${site.url}/en/contact`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+      ([, css]) => `'sha256-${createHash("sha256").update(css!).digest("base64")}'`,
+    );
+    const own = response.headers();
+    policy = (own["content-security-policy"] ?? "").replace(
+      /style-src [^;]*/,
+      `style-src 'self' ${hashes.join(" ")}`,
+    );
+    // The body is handed over decoded.
+    const headers = Object.fromEntries(
+      Object.entries({ ...own, "content-security-policy": policy }).filter(
+        ([name]) => name !== "content-encoding" && name !== "content-length",
+      ),
+    );
+    await route.fulfill({ response, body: html, headers });
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await page.goto(`${site.url}/en/contact`);
+  expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+  expect(policy).not.toContain("unsafe-inline");
+  // The first paint waits for no stylesheet: the toasts' arrives with the form's script.
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute(
+    "href",
+    /^\/assets\/.*\.css$/,
+  );
+
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
+  const toast = region.getByRole("listitem");
+  await expect(toast).toContainText(t("contact.form.error"));
+  // Placed and drawn by sonner's stylesheet: fixed stack, rounded, tinted, bordered.
+  const style = await toast.evaluate((item) => {
+    const own = getComputedStyle(item);
+    return {
+      stack: getComputedStyle(item.parentElement!).position,
+      position: own.position,
+      radius: own.borderRadius,
+      background: own.backgroundColor,
+      border: own.borderTopWidth,
+    };
+  });
+  expect(style).toMatchObject({
+    stack: "fixed",
+    position: "absolute",
+    radius: "8px",
+    border: "1px",
+  });
+  expect(style.background).not.toBe("rgba(0, 0, 0, 0)");
+  expect(await page.locator("style").count()).toBe(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
+});
+
+test("with JavaScript the 'sent' page's form comes alive cleanly and takes another message", async ({
+  page,
+}) => {
+  const t = translator("ca");
+  await page.goto(`${site.url}/ca/contact/sent`);
+  await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(
+    page
+      .getByRole("region", { name: new RegExp(t("contact.form.toasts")) })
+      .getByRole("listitem")
+      .filter({ hasText: t("contact.form.success") }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`${site.url}/ca/contact/sent`);
+  expect(readMessages(site.databasePath)).toMatchObject([{ name: visitor.name, lang: "ca" }]);
+});
+
 test.describe("without JavaScript", () => {
   // An invalid submission is answered with status 400, which the browser reports.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
 
-  test("the same submission is stored, e-mailed and answered in the page", async ({ page }) => {
+  test("a sent message answers 303 to the 'sent' page; a refresh sends nothing twice", async ({
+    page,
+  }) => {
     const t = translator("es");
     await page.goto(`${site.url}/contact`);
     await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
     await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
     await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+    expect((await answer).status()).toBe(303);
+    // The answer lands on the message box: the browser scrolls to it and focuses it.
+    expect((await answer).headers()["location"]).toBe("/contact/sent#contact-sent");
+    await expect(page).toHaveURL(`${site.url}/contact/sent#contact-sent`);
+
+    const status = page.getByRole("status");
+    await expect(status).toContainText(t("contact.form.success"));
+    await expect(status).toBeFocused();
+    await expect(page).toHaveTitle(`${t("contact.meta.title")} | ${siteConfig.name}`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
     await expect(page.getByLabel(t("contact.form.name"), { exact: true })).toHaveValue("");
     expect(readMessages(site.databasePath)).toMatchObject([
       { name: visitor.name, email: visitor.email, lang: "es" },
@@ -122,28 +308,92 @@ test.describe("without JavaScript", () => {
     expect(readMessages(site.databasePath)[0]!.message.replace(/\r\n/g, "\n")).toBe(
       visitor.message,
     );
-    const mail = await eventually(() => smtp.received[0]);
-    expect(mail.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+
+    // A refresh asks for the "sent" page again: nothing is posted, stored or e-mailed.
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("GET");
+    expect(reloaded?.status()).toBe(200);
+    await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+    await eventually(() => readMessages(site.databasePath)[0]?.status === "sent");
+    expect(readMessages(site.databasePath)).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
+
+    // The form on the "sent" page takes a second message.
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("Pere");
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("pere@example.es");
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Una altra consulta");
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page).toHaveURL(`${site.url}/contact/sent#contact-sent`);
+    await expect(page.getByRole("status")).toBeFocused();
+    expect(readMessages(site.databasePath).map((row) => row.name)).toEqual([visitor.name, "Pere"]);
+    await eventually(() => smtp.received.length === 2);
   });
 
-  test("errors appear next to the fields and what was typed is kept", async ({ page }) => {
-    const t = translator("en");
-    await page.goto(`${site.url}/en/contact`);
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Keep this text");
-    await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expect(page.getByRole("alert")).toContainText(t("contact.form.reasons.invalid"));
-    const name = page.getByLabel(t("contact.form.name"), { exact: true });
-    await expect(name).toHaveAttribute("aria-invalid", "true");
-    await expect(name).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
-    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toHaveValue(
-      "Keep this text",
-    );
-    await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveValue(
-      "marta@example.es",
-    );
+  test("the 'sent' page speaks each language and stays out of the sitemap", async ({ page }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      const response = await page.goto(`${site.url}${contactSentPath(lang)}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page).toHaveTitle(`${t("contact.meta.title")} | ${siteConfig.name}`);
+      await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("contact.title"));
+    }
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/contact</loc>");
+    expect(sitemap).not.toContain("/sent");
+  });
+
+  test("errors: a focused summary at the top of the form links to each field; title, values kept", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      await page.goto(`${site.url}${localizedPath("contact", lang)}`);
+      await fillWithTwoProblems(page, t);
+      await page.getByRole("button", { name: t("contact.form.submit") }).click();
+      await expectErrorSummary(page, t);
+      // What was typed stays.
+      await expect(page.getByLabel(t("contact.form.email"), { exact: true })).toHaveValue(
+        "marta@example.es",
+      );
+    }
+    // Landing on the summary, the visitor follows a link to the field.
+    const t = translator(languages.at(-1)!);
+    await page.getByRole("link", { name: problem(t, "message") }).click();
+    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toBeFocused();
     expect(readMessages(site.databasePath)).toEqual([]);
+  });
+});
+
+test.describe("the error state as the server renders it", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("passes axe", async ({ page }) => {
+    const t = translator("es");
+    await page.goto(`${site.url}/contact`);
+    // A plain form submission, before the form's script loads: the answer is the server's.
+    await page.locator("form").evaluate((form: HTMLFormElement) => {
+      for (const [name, value] of [
+        ["name", "  "],
+        ["email", "marta@example.es"],
+        ["message", "   "],
+      ]) {
+        (form.elements.namedItem(name!) as HTMLInputElement).value = value!;
+      }
+      form.submit();
+    });
+    await expectErrorSummary(page, t);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== "running"),
+    );
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
   });
 });
 
@@ -170,4 +420,31 @@ test("the form's fields: types, required, rows, labels and the privacy notice", 
     "href",
     "/privacy",
   );
+});
+
+test("the JSON endpoint answers 405 with Allow: POST to every other method", async () => {
+  for (const method of ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+    const response = await fetch(`${site.url}/api/contact`, { method });
+    expect(response.status, method).toBe(405);
+    expect(response.headers.get("allow"), method).toBe("POST");
+  }
+  expect(readMessages(site.databasePath)).toEqual([]);
+});
+
+test("the form's HTML carries no style attribute, which a strict style-src would refuse", async () => {
+  const invalid = await fetch(`${site.url}/en/contact`, {
+    method: "POST",
+    headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+    body: "name=+&email=a%40example.com&message=+",
+  });
+  expect(invalid.status).toBe(400);
+  const pages = [
+    await invalid.text(),
+    await (await fetch(`${site.url}/en/contact`)).text(),
+    await (await fetch(`${site.url}/en/contact/sent`)).text(),
+  ];
+  for (const html of pages) {
+    expect(html).toContain('id="contact-form"');
+    expect(html).not.toMatch(/<[^>]+\sstyle="/);
+  }
 });

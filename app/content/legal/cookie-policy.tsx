@@ -1,7 +1,12 @@
 import { siteConfig } from "~/config/site";
+import { publishedLanguages } from "~/lib/site-paths";
 
 /** Cookie policy: what the site stores on the visitor's device. Legal text: Spanish only. */
 export function CookiePolicy() {
+  // The language buttons the site shows: one per published language.
+  const languageButtons = publishedLanguages()
+    .map((lang) => lang.toUpperCase())
+    .join(", ");
   return (
     <>
       <h2>1. Qué son las cookies</h2>
@@ -12,9 +17,9 @@ export function CookiePolicy() {
 
       <h2>2. Qué guarda este sitio en tu dispositivo</h2>
       <p>
-        Este sitio guarda una sola cookie, propia, y solo si pulsas uno de los botones de idioma
-        (ES, EN, CA): recuerda el idioma que has elegido para mostrarte las páginas en él en tus
-        próximas visitas. No contiene ningún otro dato.
+        Este sitio guarda una sola cookie, propia, y solo si pulsas uno de los botones de idioma (
+        {languageButtons}): recuerda el idioma que has elegido para mostrarte las páginas en él en
+        tus próximas visitas. No contiene ningún otro dato.
       </p>
       <div className="overflow-x-auto">
         <table>

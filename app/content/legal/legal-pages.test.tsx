@@ -100,4 +100,8 @@ describe("cookie policy", () => {
     expect(policy).toContain("lang");
     expect(policy).toContain("No usamos cookies de analítica");
   });
+  it("names the language buttons the site shows: one per published language", () => {
+    const buttons = siteConfig.germanPublished ? "(ES, EN, CA, DE)" : "(ES, EN, CA)";
+    expect(policy).toContain(`botones de idioma ${buttons}:`);
+  });
 });
