@@ -46,6 +46,13 @@ describe("the origin guard", () => {
     expect(foreign.status).toBe(403);
     expect(foreign.text).not.toBe("stored");
     expect((await post({ ...proxied, origin: "http://www.example.com" })).status).toBe(403);
+    // nginx's `X-Forwarded-Host $host:$server_port` (deploy/nginx.conf).
+    const withPort = { ...proxied, "x-forwarded-host": "www.example.com:443" };
+    expect((await post(withPort)).status).toBe(200);
+    const otherPort = { ...proxied, "x-forwarded-host": "www.example.com:8443" };
+    expect((await post(otherPort)).status).toBe(403);
+    expect((await post({ ...otherPort, origin: "https://www.example.com:8443" })).status).toBe(200);
+    expect((await post({ ...proxied, origin: "null" })).status).toBe(403);
   });
 
   it("without a trusted proxy ignores forwarded headers and compares with the raw Host", async () => {
