@@ -22,6 +22,33 @@ test("no page breaks its Content-Security-Policy", async ({ page }) => {
   }
 });
 
+test.describe("without JavaScript", () => {
+  // Chromium reports every blocked inline style or script as a console error, which fails
+  // the test (tests/e2e/support.ts) even when no script of ours can listen for it.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of (400|404)/] });
+
+  test("no page, 404 page or form result breaks its Content-Security-Policy", async ({
+    page,
+    consoleMessages,
+  }) => {
+    for (const url of [...allPagePaths(), "/no-such-page", "/en/no-such-page", "/ca/x/y"]) {
+      await visit(page, url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    const t = translator("en");
+    await visit(page, "/en/contact");
+    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
+    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("a@example.com");
+    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hola");
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    // The style the page needs was applied: the stylesheet was not blocked.
+    const display = await page.locator("body").evaluate((body) => getComputedStyle(body).display);
+    expect(display).toBe("flex");
+    expect(consoleMessages.filter((m) => /Content Security Policy/.test(m))).toEqual([]);
+  });
+});
+
 test.describe("answers that are not prerendered", () => {
   test.use({ allowedConsoleErrors: [/status of (400|404)/] });
 
