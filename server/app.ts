@@ -38,7 +38,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 export async function startSite(env: Record<string, string | undefined>) {
   const settings = loadSettings(env);
   const files = loadStaticFiles(clientDir, allPagePaths());
-  const contact = startContactService(settings, log);
+  const contact = await startContactService(settings, log);
   const healthCheck = createHealthCheck({
     health: () => contact.health(),
     token: settings.HEALTH_TOKEN,
