@@ -184,5 +184,3 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     },
   };
 }
-
-export type StaticFiles = ReturnType<typeof loadStaticFiles>;
