@@ -15,6 +15,11 @@ describe("normalisePath", () => {
     expect(normalisePath("/index.html")).toEqual({ kind: "redirect", location: "/" });
     expect(normalisePath("/en/index.html")).toEqual({ kind: "redirect", location: "/en" });
     expect(normalisePath("//")).toEqual({ kind: "redirect", location: "/" });
+    expect(normalisePath("/index.html/")).toEqual({ kind: "redirect", location: "/" });
+    expect(normalisePath("/en/index.html/index.html//")).toEqual({
+      kind: "redirect",
+      location: "/en",
+    });
   });
 
   it("never sends a visitor to another host", () => {

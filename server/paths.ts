@@ -32,8 +32,14 @@ export function normalisePath(raw: string): PathVerdict {
     clean += decoded[i];
   }
   if (!clean.startsWith("/")) return { kind: "invalid" };
-  if (clean.endsWith("/index.html")) clean = clean.slice(0, -"index.html".length);
-  if (clean.length > 1 && clean.endsWith("/")) clean = clean.slice(0, -1);
+  // Trailing slashes and `index.html` in any mix (`/a/index.html/`), cut once at the end.
+  let end = clean.length;
+  for (;;) {
+    if (end > 1 && clean.charCodeAt(end - 1) === 0x2f) end -= 1;
+    else if (end >= 11 && clean.startsWith("/index.html", end - 11)) end -= 10;
+    else break;
+  }
+  clean = clean.slice(0, end);
   const location = encodePath(clean);
   return location === raw ? { kind: "serve", path: clean } : { kind: "redirect", location };
 }
