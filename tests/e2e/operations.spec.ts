@@ -76,7 +76,10 @@ test("/healthz details reach a monitor outside only with HEALTH_TOKEN", async ()
 
 test("TRUST_PROXY=true is refused at start with a message naming the setting", async () => {
   const error = await startSite({ TRUST_PROXY: "true" }).then(
-    () => undefined,
+    async (site) => {
+      await site.stop(); // it started: the assertion below fails, without leaving it running
+      return undefined;
+    },
     (reason: unknown) => reason,
   );
   expect(String(error)).toMatch(/TRUST_PROXY: true would trust any X-Forwarded-For/);
