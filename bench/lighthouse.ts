@@ -9,8 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
-import { pageSeo } from "../app/lib/seo.ts";
-import { allPagePaths, parseLocalizedPath, type PageId } from "../app/lib/site-paths.ts";
+import { allPagePaths, parseLocalizedPath } from "../app/lib/site-paths.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_URLS?.split(",");
@@ -126,9 +125,8 @@ const failures: string[] = [];
 const rows = pages.map(({ url, runs: measured }) => {
   const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
   const s = (key: keyof Run) => spread(measured.map((r) => r[key] as number));
-  const { lang, page } = parseLocalizedPath(url);
+  const { page } = parseLocalizedPath(url);
   const interactive = page === "contact";
-  const { indexable } = pageSeo(page as PageId, lang);
   const ratio = m("lcp") / referenceLcp;
   const jsBudget = interactive ? budgets.jsInteractive : budgets.jsStatic;
   const check = (ok: boolean, message: string) => ok || failures.push(`${url}: ${message}`);
@@ -148,18 +146,14 @@ const rows = pages.map(({ url, runs: measured }) => {
     measured.every((r) => r.errors.length === 0),
     `requests failed: ${measured.flatMap((r) => r.errors).join(", ")}`,
   );
-  // Pages deliberately kept out of the index (non-Spanish copies of the legal texts) fail
-  // Lighthouse's "is crawlable" audit by design; every other SEO audit must pass.
-  const seoFailures = [...new Set(measured.flatMap((r) => r.seoFailures))].filter(
-    (id) => indexable || id !== "is-crawlable",
-  );
+  const seoFailures = [...new Set(measured.flatMap((r) => r.seoFailures))];
   check(seoFailures.length === 0, `SEO audits failed: ${seoFailures.join(", ")}`);
   return {
     url,
     performance: `${m("performance")} (±${s("performance")})`,
     accessibility: m("accessibility"),
     bestPractices: m("bestPractices"),
-    seo: indexable ? String(m("seo")) : `${m("seo")}†`,
+    seo: m("seo"),
     fcp: `${Math.round(m("fcp"))} (±${Math.round(s("fcp"))})`,
     lcp: `${Math.round(m("lcp"))} (±${Math.round(s("lcp"))})`,
     ratio: ratio.toFixed(2),
@@ -181,8 +175,6 @@ const table = [
     (r) =>
       `| ${r.url} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.ratio} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.css} | ${r.html} | ${r.total} |`,
   ),
-  "",
-  "† kept out of the index on purpose (`noindex`): Lighthouse's crawlability audit fails by design; every other SEO audit passes.",
 ].join("\n");
 console.log(`\n${table}`);
 mkdirSync("bench-results", { recursive: true });

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -7,29 +6,26 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { siteConfig, type Language } from "~/config/site";
-import { catalogues } from "~/lib/catalogues.server";
 import { requestContext, startContactService } from "~/lib/contact/service.server";
 import { loadSettings } from "~/lib/contact/settings.server";
-import { createI18n } from "~/lib/i18n";
+import { siteConfig } from "~/config/site";
 import { launchProblems } from "~/lib/launch-check.server";
 import { log } from "~/lib/log.server";
 import { nonceContext } from "~/lib/nonce";
 import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  hstsHeader,
-  isHttps,
-} from "./security-headers";
-import { loadStaticFiles } from "./static-files";
-import {
   allPagePaths,
   defaultLanguage,
   dynamicPagePaths,
-  localizedPath,
   parseLocalizedPath,
   publishedLanguages,
 } from "~/lib/site-paths";
+import { createHealthCheck } from "./health";
+import { originGuard } from "./origin-guard";
+import { normalisePath, splitTarget } from "./paths";
+import { languageRedirect, redirect } from "./redirects";
+import { requestLog } from "./request-log";
+import { isHttps, perRequestPolicy, plainHeaders } from "./security-headers";
+import { loadStaticFiles } from "./static-files";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
 export * from "virtual:react-router/server-build";
@@ -50,55 +46,22 @@ export async function startSite(env: Record<string, string | undefined>) {
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
 
   const files = loadStaticFiles(clientDir, allPagePaths());
-  const contact = startContactService(settings, log);
+  const contact = await startContactService(settings, log);
+  const healthCheck = createHealthCheck({
+    health: () => contact.health(),
+    token: settings.HEALTH_TOKEN,
+    log,
+  });
+
+  // Dynamic requests: form posts, React Router data, pages rendered per request.
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   app.use(compression());
-  // One log line per dynamic request, with an id the response carries too. Never a body,
-  // a query string or an address: those may hold what a visitor typed.
-  app.use((req, res, next) => {
-    const requestId = randomUUID();
-    const started = performance.now();
-    res.locals["requestId"] = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    res.on("finish", () => {
-      log.info(
-        {
-          requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-    });
-    next();
-  });
-  // Dynamic answers (form results, errors) allow only the scripts carrying this response's nonce.
-  app.use((req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals["nonce"] = nonce;
-    res.set(baseSecurityHeaders);
-    if (req.secure) res.set(hstsHeader);
-    res.set("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], req.secure));
-    next();
-  });
-
-  // Forms post only from our own pages. React Router would refuse a foreign origin with a
-  // bare 400; this answers first, in the visitor's language.
-  app.post(/.*/, (req, res, next) => {
-    const origin = req.get("origin");
-    if (origin === undefined || origin === `${req.protocol}://${req.get("host")}`) return next();
-    const { lang } = parseLocalizedPath(req.path);
-    res
-      .status(403)
-      .type("text/plain")
-      .send(createI18n(lang, catalogues[lang]).t("contact.form.reasons.forbidden"));
-  });
-
+  app.use(requestLog(log));
+  app.use(perRequestPolicy);
+  app.post(/.*/, originGuard);
   app.use(
     createRequestHandler({
       build,
@@ -110,7 +73,6 @@ export async function startSite(env: Record<string, string | undefined>) {
       },
     }),
   );
-
   // Last resort: a plain answer without details.
   app.use(((error, _req, res, next) => {
     const status = httpStatusOf(error);
@@ -134,76 +96,48 @@ export async function startSite(env: Record<string, string | undefined>) {
     files.setNotFoundPage(lang, await response.text());
   }
 
-  /** Built files straight from memory; everything else goes through Express and React Router. */
+  /** Built files, redirects and the health check straight from memory; the rest to Express. */
   function handle(req: IncomingMessage, res: ServerResponse) {
-    if (req.method === "GET" || req.method === "HEAD") {
-      const url = req.url ?? "/";
-      const query = url.indexOf("?");
-      const pathname = query < 0 ? url : url.slice(0, query);
-      const search = query < 0 ? "" : url.slice(query);
-      const https = isHttps(req, trustsProxy);
-      // One URL per page: no trailing slash, no visible index.html.
-      let clean = pathname.replace(/\/index\.html$/, "/");
-      if (clean.length > 1) clean = clean.replace(/\/+$/, "");
-      if (clean !== pathname) {
-        res.writeHead(301, { Location: (clean || "/") + search });
-        return res.end();
-      }
-      if (files.has(pathname)) {
-        const { lang, page } = parseLocalizedPath(pathname);
-        if (page && lang === defaultLanguage) {
-          // An unprefixed URL follows the language the visitor chose earlier.
-          const remembered = rememberedLanguage(req.headers.cookie);
-          if (remembered && remembered !== defaultLanguage) {
-            res.writeHead(302, {
-              Location: localizedPath(page, remembered),
-              "Cache-Control": "no-cache",
-              Vary: "Cookie",
-            });
-            return res.end();
-          }
-          files.serve(req, res, pathname, { https, extra: { Vary: "Accept-Encoding, Cookie" } });
-          return;
-        }
-        files.serve(req, res, pathname, { https });
-        return;
-      }
-      if (pathname === "/healthz") {
-        // For a load balancer: 200 while the database answers; the outbox state for people.
-        const health = contact.health();
-        res.writeHead(health.database ? 200 : 503, {
-          "Content-Type": "application/json; charset=utf-8",
-          "Cache-Control": "no-store",
-          ...baseSecurityHeaders,
-        });
-        return res.end(
-          JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }),
-        );
-      }
-      if (pathname.startsWith("/assets/")) {
-        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });
-        return res.end("Not found");
-      }
-      // Pages rendered per request (the contact form's "sent" page) are React Router's.
-      if (dynamicPagePaths().includes(pathname)) return app(req, res);
-      // Not a file, not an endpoint or React Router data: the 404 page, from memory.
-      if (
-        !pathname.startsWith("/api/") &&
-        !pathname.endsWith(".data") &&
-        !pathname.startsWith("/__")
-      ) {
-        if (files.serveNotFound(req, res, parseLocalizedPath(pathname).lang, https)) return;
-      }
+    if (req.method !== "GET" && req.method !== "HEAD") return app(req, res);
+    const { pathname, search } = splitTarget(req.url ?? "/");
+    const https = isHttps(req, trustsProxy);
+    const verdict = normalisePath(pathname);
+    if (verdict.kind === "redirect") {
+      return redirect(res, 301, verdict.location, search, { https });
     }
+    if (verdict.kind === "invalid") {
+      if (files.serveNotFound(req, res, parseLocalizedPath(pathname).lang, https)) return;
+      return app(req, res);
+    }
+    const url = verdict.path;
+    if (files.has(url)) {
+      const { lang, page } = parseLocalizedPath(url);
+      if (page && lang === defaultLanguage) {
+        const location = languageRedirect(page, lang, req.headers.cookie);
+        if (location) {
+          return redirect(res, 302, location, search, {
+            https,
+            extra: { "Cache-Control": "no-cache", Vary: "Cookie" },
+          });
+        }
+        return files.serve(req, res, url, { https, extra: { Vary: "Accept-Encoding, Cookie" } });
+      }
+      return files.serve(req, res, url, { https });
+    }
+    if (url === "/healthz") return void healthCheck(req, res, https);
+    if (url.startsWith("/assets/")) {
+      res.writeHead(404, { ...plainHeaders(https), "Content-Type": "text/plain; charset=utf-8" });
+      return res.end(req.method === "HEAD" ? undefined : "Not found");
+    }
+    // Pages rendered per request (the contact form's "sent" page) are React Router's.
+    if (dynamicPagePaths().includes(url)) return app(req, res);
+    // Not a file, not an endpoint or React Router data: the 404 page, from memory.
+    const routerUrl = url.startsWith("/api/") || url.endsWith(".data") || url.startsWith("/__");
+    if (!routerUrl && files.serveNotFound(req, res, parseLocalizedPath(url).lang, https)) return;
     app(req, res);
   }
 
   return { handle, stop: () => contact.stop() };
-}
-
-function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {
-  const value = cookieHeader?.match(/(?:^|;\s*)lang=([a-z]{2})(?:;|$)/)?.[1];
-  return publishedLanguages().find((lang) => lang === value);
 }
 
 function httpStatusOf(error: unknown): number {

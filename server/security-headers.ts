@@ -1,11 +1,16 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import type { RequestHandler } from "express";
 
-/** Headers every answer carries. */
-export const baseSecurityHeaders: Record<string, string> = {
+/**
+ * Headers every answer carries: pages, files, redirects, errors and the health check.
+ * Written out here rather than with helmet: built files are answered straight from memory
+ * without Express (see the README), and one constant object serves both paths.
+ */
+export const baseSecurityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
-  // Same-origin form posts keep their Origin header (React Router checks it); other sites
-  // learn only our origin.
+  // Same-origin form posts keep their Origin header (the origin check reads it); other
+  // sites learn only our origin.
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy":
     "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), xr-spatial-tracking=()",
@@ -16,20 +21,37 @@ export const baseSecurityHeaders: Record<string, string> = {
 
 export const hstsHeader = { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" };
 
+/** The policy of an answer that is not a page (a redirect, plain text, JSON): nothing runs. */
+const nothingPolicy =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The headers of an answer that is not a page, over HTTP or HTTPS. */
+export function plainHeaders(https: boolean): Record<string, string> {
+  return {
+    ...baseSecurityHeaders,
+    "Content-Security-Policy": nothingPolicy,
+    ...(https ? hstsHeader : {}),
+  };
+}
+
 /**
- * The Content-Security-Policy of an HTML answer. Scripts run only from our origin or when
- * their hash or the response's nonce is listed: never 'unsafe-inline' nor 'unsafe-eval'.
- * Styles allow inline because the toast library injects its stylesheet at run time.
+ * The Content-Security-Policy of an HTML answer: nothing is allowed unless listed. Inline
+ * scripts and the inline stylesheet run only when their hash (prerendered pages) or the
+ * response's nonce (pages rendered per request) is listed: never 'unsafe-inline' nor
+ * 'unsafe-eval'.
  */
-export function contentSecurityPolicy(scriptSources: string[], https: boolean): string {
+export function contentSecurityPolicy(
+  inline: { scripts: string[]; styles: string[] },
+  https: boolean,
+): string {
   return [
-    "default-src 'self'",
-    ["script-src 'self'", ...scriptSources].join(" "),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "default-src 'none'",
+    ["script-src 'self'", ...inline.scripts].join(" "),
+    ["style-src 'self'", ...inline.styles].join(" "),
+    "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",
-    "object-src 'none'",
+    "manifest-src 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
@@ -37,21 +59,24 @@ export function contentSecurityPolicy(scriptSources: string[], https: boolean): 
   ].join("; ");
 }
 
-/** 'sha256-…' sources for every executable inline script of a page. */
-export function inlineScriptHashes(html: string): string[] {
-  const scripts = html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g);
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of scripts) {
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** 'sha256-…' sources for every executable inline script and every inline stylesheet of a page. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(
+    /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
     // Data blocks (JSON, JSON-LD) never run, so the policy does not apply to them.
     const type = attributes?.match(/\stype="([^"]*)"/)?.[1];
     if (type && type !== "module" && type !== "text/javascript") continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(body ?? "")
-        .digest("base64")}'`,
-    );
+    scripts.add(sha256(body ?? ""));
   }
-  return [...hashes];
+  const styles = new Set<string>();
+  for (const [, body] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+    styles.add(sha256(body ?? ""));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 /**
@@ -68,3 +93,20 @@ export function isHttps(
   const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
   return proto === "https";
 }
+
+/**
+ * Answers rendered per request (form results, errors) allow only the inline scripts and
+ * the stylesheet carrying this response's nonce; `res.locals.nonce` hands it to the renderer.
+ */
+export const perRequestPolicy: RequestHandler = (req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals["nonce"] = nonce;
+  res.set(baseSecurityHeaders);
+  if (req.secure) res.set(hstsHeader);
+  const source = `'nonce-${nonce}'`;
+  res.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({ scripts: [source], styles: [source] }, req.secure),
+  );
+  next();
+};

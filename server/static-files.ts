@@ -3,11 +3,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import fresh from "fresh";
+import Negotiator from "negotiator";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   hstsHeader,
-  inlineScriptHashes,
+  inlineHashes,
 } from "./security-headers";
 
 type Entry = {
@@ -20,11 +22,11 @@ type Entry = {
   csp?: { http: string; https: string };
 };
 
-/** Security headers, and for HTML the policy that allows exactly its inline scripts. */
+/** Security headers, and for HTML the policy that allows exactly its inline scripts and styles. */
 function secure(entry: Entry): Entry {
   Object.assign(entry.headers, baseSecurityHeaders);
   if (entry.headers["Content-Type"]?.startsWith("text/html")) {
-    const hashes = inlineScriptHashes(entry.body.toString("utf8"));
+    const hashes = inlineHashes(entry.body.toString("utf8"));
     entry.csp = {
       http: contentSecurityPolicy(hashes, false),
       https: contentSecurityPolicy(hashes, true),
@@ -65,19 +67,15 @@ function cacheControl(url: string, isPage: boolean): string {
   return "public, max-age=86400";
 }
 
-/** The encoding to send, from the request's Accept-Encoding: brotli, then gzip, else none. */
-function pickEncoding(header: string | undefined, entry: Entry): "br" | "gzip" | undefined {
-  if (!header) return undefined;
-  const accepted = new Set(
-    header
-      .split(",")
-      .map((part) => part.trim().split(";"))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name = ""]) => name.trim().toLowerCase()),
-  );
-  if (entry.br && accepted.has("br")) return "br";
-  if (entry.gz && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
-  return undefined;
+/**
+ * The encoding to send, from the request's Accept-Encoding (q-values, `*`, `identity`):
+ * brotli, then gzip, else none. No header means no compression: old clients and tools.
+ */
+function pickEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | undefined {
+  if (req.headers["accept-encoding"] === undefined) return undefined;
+  const available = [...(entry.br ? ["br"] : []), ...(entry.gz ? ["gzip"] : []), "identity"];
+  const chosen = new Negotiator(req).encoding(available, { preferred: available });
+  return chosen === "br" || chosen === "gzip" ? chosen : undefined;
 }
 
 /**
@@ -124,7 +122,7 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     status: number,
     { https, extra }: { https: boolean; extra?: Record<string, string> },
   ) {
-    const encoding = pickEncoding(req.headers["accept-encoding"], entry);
+    const encoding = pickEncoding(req, entry);
     const body =
       (encoding === "br" ? entry.br : encoding === "gzip" ? entry.gz : undefined) ?? entry.body;
     const headers: Record<string, string> = { ...entry.headers, ...extra };
@@ -134,7 +132,8 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     // Each encoding is a different representation, so it gets its own validator.
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     headers["ETag"] = etag;
-    if (status === 200 && req.headers["if-none-match"] === etag) {
+    // If-None-Match lists, weak validators and `*`, as RFC 9110 reads them.
+    if (status === 200 && fresh(req.headers, { etag })) {
       delete headers["Content-Encoding"];
       res.writeHead(304, headers);
       res.end();
@@ -185,5 +184,3 @@ export function loadStaticFiles(clientDir: string, pageUrls: string[]) {
     },
   };
 }
-
-export type StaticFiles = ReturnType<typeof loadStaticFiles>;

@@ -40,7 +40,6 @@ export function PageMeta(props: { page: PageId } | { title: string }) {
     <>
       <title>{fullTitle}</title>
       {description ? <meta name="description" content={description} /> : null}
-      {seo.indexable ? null : <meta name="robots" content="noindex" />}
       <link rel="canonical" href={seo.canonical} />
       {seo.alternates.map(({ hreflang, href }) => (
         <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />

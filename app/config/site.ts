@@ -47,6 +47,8 @@ export type SiteConfig = {
     lastUpdated: string;
     /** Days a contact message is kept; the server deletes older ones and the privacy policy says so. */
     contactRetentionDays: number;
+    /** Days each database backup is kept before it is deleted (README, privacy policy). */
+    backupRetentionDays: number;
     /** Processors that handle personal data for the company. */
     hostingProvider: string;
     emailProvider: string;
@@ -93,6 +95,7 @@ export const siteConfig: SiteConfig = {
   legal: {
     lastUpdated: "2026-11-22",
     contactRetentionDays: 365,
+    backupRetentionDays: 30,
     hostingProvider: "Proveedor de alojamiento de ejemplo, con servidores en la Unión Europea",
     emailProvider: "Proveedor de correo electrónico de ejemplo, con servidores en la Unión Europea",
     internationalTransfers: "",

@@ -29,7 +29,8 @@ const isLegal = (page: PageId) => (legalPages as readonly string[]).includes(pag
 
 /**
  * Search-engine view of one page in one language. Legal texts exist only in Spanish:
- * their copies in other languages point to the Spanish page and stay out of the index.
+ * their copies in other languages name the Spanish page as canonical (one signal only:
+ * no `noindex` beside it, which would contradict the canonical) and stay out of the sitemap.
  */
 export function pageSeo(page: PageId, lang: Language, languages = publishedLanguages()) {
   const legal = isLegal(page);
@@ -37,7 +38,8 @@ export function pageSeo(page: PageId, lang: Language, languages = publishedLangu
   const alternateLangs = legal ? [defaultLanguage] : languages;
   return {
     canonical: absoluteUrl(localizedPath(page, canonicalLang)),
-    indexable: !legal || lang === defaultLanguage,
+    /** The page is its own canonical URL: what the sitemap lists. */
+    selfCanonical: !legal || lang === defaultLanguage,
     alternates: [
       ...alternateLangs.map((code) => ({
         hreflang: code,
@@ -50,11 +52,11 @@ export function pageSeo(page: PageId, lang: Language, languages = publishedLangu
   };
 }
 
-/** Every indexable URL with its alternates: the sitemap's content. */
+/** Every canonical URL with its alternates: the sitemap's content. */
 export function sitemapEntries(languages = publishedLanguages()) {
   return languages.flatMap((lang) =>
     pageIds
       .map((page) => ({ page, lang, ...pageSeo(page, lang, languages) }))
-      .filter((entry) => entry.indexable),
+      .filter((entry) => entry.selfCanonical),
   );
 }

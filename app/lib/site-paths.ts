@@ -38,10 +38,6 @@ export function publishedLanguages(
   return config.languages.filter((lang) => lang !== "de" || config.germanPublished);
 }
 
-export function isPageId(value: string): value is PageId {
-  return (pageIds as readonly string[]).includes(value);
-}
-
 /** `/about` for Spanish, `/en/about` for English, `/en` for the English home. */
 export function localizedPath(page: PageId, lang: Language): string {
   const prefix = lang === defaultLanguage ? "" : `/${lang}`;

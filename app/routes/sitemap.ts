@@ -3,7 +3,7 @@ import { sitemapEntries } from "~/lib/seo";
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** /sitemap.xml: every indexable URL with its language alternates, prerendered at build. */
+/** /sitemap.xml: every canonical URL with its language alternates, prerendered at build. */
 export function loader() {
   const lastmod = new Date().toISOString().slice(0, 10);
   const urls = sitemapEntries().map((entry) =>

@@ -1,25 +1,15 @@
-import { existsSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { prepareObservatory } from "../support/observatory";
 import { freePort, startSite, type Site } from "../support/site";
 
 // The MDN HTTP Observatory's own checks, run offline against the production server.
-// HSTS and the HTTP-to-HTTPS redirect need real HTTPS: the security spec checks HSTS by
-// its headers, and the redirect belongs to the TLS proxy in front (see the README).
+// HSTS and the HTTP-to-HTTPS redirect need real HTTPS: the proxy spec runs every check,
+// those two included, through nginx with TLS.
 const needsHttps = ["redirectionTest", "strictTransportSecurityTest"];
 
 let site: Site;
 test.beforeAll(async () => {
-  // The scanner reads two data files its own setup would download; none are needed offline.
-  const conf = path.join(
-    path.dirname(createRequire(import.meta.url).resolve("@mdn/mdn-http-observatory/package.json")),
-    "conf",
-  );
-  if (!existsSync(path.join(conf, "hsts-preload.json")))
-    writeFileSync(path.join(conf, "hsts-preload.json"), "{}");
-  if (!existsSync(path.join(conf, "tld-list.json")))
-    writeFileSync(path.join(conf, "tld-list.json"), "[]");
+  prepareObservatory();
   site = await startSite();
 });
 test.afterAll(async () => site?.stop());

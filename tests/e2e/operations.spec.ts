@@ -10,7 +10,7 @@ const message = {
   elapsed: "9000",
 };
 
-test("/healthz reports the database, the outbox backlog and the last delivery error", async () => {
+test("/healthz reports the database, the outbox backlog and the last delivery error to this machine", async () => {
   const smtpPort = await freePort(); // nothing listens: deliveries fail
   const site = await startSite({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
@@ -20,10 +20,9 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     const healthy = await fetch(`${site.url}/healthz`);
     expect(healthy.status).toBe(200);
     expect(healthy.headers.get("cache-control")).toBe("no-store");
-    expect(await healthy.json()).toEqual({
+    expect(await healthy.json()).toMatchObject({
       status: "ok",
       database: true,
-      backlog: 0,
       delivery: "smtp",
       lastDeliveryError: null,
     });
@@ -34,15 +33,57 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     });
     const report = await eventually(async () => {
       const body = (await (await fetch(`${site.url}/healthz`)).json()) as {
-        backlog: number;
         lastDeliveryError: { at: number; message: string } | null;
       };
       return body.lastDeliveryError ? body : undefined;
     });
-    expect(report.backlog).toBe(1);
+    expect(report.lastDeliveryError?.message).toContain(String(smtpPort));
+    // Through a proxy (the world): the status only, never the mail server's error text.
+    const outside = await fetch(`${site.url}/healthz`, {
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(outside.status).toBe(200);
+    const text = await outside.text();
+    expect(JSON.parse(text)).toEqual({ status: "ok" });
+    expect(text).not.toContain(String(smtpPort));
   } finally {
     await site.stop();
   }
+});
+
+test("/healthz details reach a monitor outside only with HEALTH_TOKEN", async () => {
+  const token = "monitor-token-0123456789";
+  const site = await startSite({ HEALTH_TOKEN: token, TRUST_PROXY: "loopback" });
+  try {
+    const outside = { "x-forwarded-for": "203.0.113.7" };
+    const withToken = await fetch(`${site.url}/healthz`, {
+      headers: { ...outside, authorization: `Bearer ${token}` },
+    });
+    expect(await withToken.json()).toMatchObject({
+      status: "ok",
+      database: true,
+      delivery: "disabled",
+    });
+    const wrong = await fetch(`${site.url}/healthz`, {
+      headers: { ...outside, authorization: `Bearer ${token.slice(1)}` },
+    });
+    expect(await wrong.json()).toEqual({ status: "ok" });
+    expect(wrong.headers.get("x-content-type-options")).toBe("nosniff");
+  } finally {
+    await site.stop();
+  }
+});
+
+test("TRUST_PROXY=true is refused at start with a message naming the setting", async () => {
+  const error = await startSite({ TRUST_PROXY: "true" }).then(
+    async (site) => {
+      await site.stop(); // it started: the assertion below fails, without leaving it running
+      return undefined;
+    },
+    (reason: unknown) => reason,
+  );
+  expect(String(error)).toMatch(/TRUST_PROXY: true would trust any X-Forwarded-For/);
+  expect(String(error)).toMatch(/number of proxies in front \(e\.g\. 1\)/);
 });
 
 test("JSON logs carry a request id and never a message body or an e-mail address", async () => {

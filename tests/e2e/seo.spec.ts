@@ -109,7 +109,8 @@ test("every page: unique translated title and description, canonical, reciprocal
     if (legal) {
       expect(page.canonical, url).toBe(spanish);
       expect(page.alternates, url).toEqual({ es: spanish });
-      expect(page.robots, url).toBe(lang === "es" ? null : "noindex");
+      // One signal: the canonical to the Spanish text, never `noindex` beside it.
+      expect(page.robots, url).toBeNull();
     } else {
       expect(page.canonical, url).toBe(self);
       expect(page.robots, url).toBeNull();
@@ -187,7 +188,7 @@ test("the home page describes the company in JSON-LD, in its language", async ({
   }
 });
 
-test("sitemap.xml lists every indexable URL once with all alternates; robots.txt points to it", async ({
+test("sitemap.xml lists every canonical URL once with all alternates; robots.txt points to it", async ({
   request,
 }, testInfo) => {
   const languages = languagesOf(testInfo.project.name);
@@ -199,7 +200,7 @@ test("sitemap.xml lists every indexable URL once with all alternates; robots.txt
   const expected = sitemapEntries(languages).map((entry) => entry.canonical);
   expect(locs.sort()).toEqual([...expected].sort());
   expect(new Set(locs).size).toBe(locs.length);
-  // The non-Spanish copies of the legal pages are not indexable.
+  // The non-Spanish copies of the legal pages name the Spanish one as canonical.
   expect(locs.some((loc) => /\/(en|ca|de)\/(privacy|cookies|legal)$/.test(loc))).toBe(false);
   expect(locs).toHaveLength(5 * languages.length + 3);
   const today = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
+import { loadSettings } from "~/lib/contact/settings.server";
 import { formatAddress } from "~/lib/company";
 import { CookiePolicy } from "./cookie-policy";
 import { LegalNotice } from "./legal-notice";
@@ -77,6 +78,28 @@ describe("privacy policy (RGPD art. 13)", () => {
     expect(policy).toContain(siteConfig.legal.emailProvider);
     expect(policy).toContain("No realizamos transferencias internacionales");
     expect(policy).toContain(`durante ${siteConfig.legal.contactRetentionDays} días`);
+  });
+  it("says what happens to the copies in the mailbox and in the backups", () => {
+    const days = siteConfig.legal.contactRetentionDays;
+    expect(policy).toContain(
+      `esa copia se borra de nuestro buzón con el mismo plazo de ${days} días`,
+    );
+    expect(policy).toContain(
+      `copias de seguridad de la base de datos se conservan ${siteConfig.legal.backupRetentionDays} días`,
+    );
+  });
+  it("gives the IP address its legal basis and the lifetime the rate limit applies", () => {
+    const minutes = loadSettings({}).RATE_LIMIT_WINDOW_SECONDS / 60;
+    expect(policy).toContain("interés legítimo en la seguridad del servicio");
+    expect(policy).toMatch(/seguridad del servicio[^.]*\(artículo 6\.1\.f RGPD\)/);
+    expect(policy).toContain(`durante el periodo del límite de envíos, de ${minutes} minutos`);
+    expect(policy).toContain("Nunca se guarda junto con tu mensaje");
+  });
+  it("says the proxy's access log holds no IP address", () => {
+    expect(policy).toContain(
+      "registra cada petición (fecha, página solicitada y resultado) sin la dirección IP",
+    );
+    expect(policy).toContain("se borra a los 14 días");
   });
   it("lists every right and the complaint to the AEPD", () => {
     for (const right of [

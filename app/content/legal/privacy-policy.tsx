@@ -1,6 +1,11 @@
 import { siteConfig } from "~/config/site";
 import { formatAddress } from "~/lib/company";
 
+/** The rate limit's window (RATE_LIMIT_WINDOW_SECONDS' default): change both together. */
+const rateLimitMinutes = 10;
+/** How long Debian's logrotate keeps nginx's error log (deploy/nginx.conf). */
+const errorLogDays = 14;
+
 /** Privacy policy (RGPD art. 13) for the contact form. Legal text: Spanish only. */
 export function PrivacyPolicy() {
   const { legalName, taxId, email, legal } = siteConfig;
@@ -25,9 +30,15 @@ export function PrivacyPolicy() {
         decisiones automatizadas con tus datos, y no los usamos para enviarte publicidad.
       </p>
       <p>
-        Para impedir envíos masivos, la dirección IP desde la que se envía el formulario se usa de
-        forma transitoria, solo en la memoria del servidor y durante unos minutos; no se guarda
-        junto con tu mensaje.
+        Para proteger el servicio frente a envíos masivos y abusos tratamos también la dirección IP
+        desde la que se envía el formulario. Solo se guarda transformada con una clave secreta (un
+        resumen que no permite recuperarla), durante el periodo del límite de envíos, de{" "}
+        {rateLimitMinutes} minutos, y se elimina después. Nunca se guarda junto con tu mensaje.
+      </p>
+      <p>
+        El servidor que recibe las conexiones registra cada petición (fecha, página solicitada y
+        resultado) sin la dirección IP. Solo su registro de errores técnicos puede contenerla, para
+        las conexiones que fallan, y se borra a los {errorLogDays} días.
       </p>
       <p>Los tres campos del formulario son necesarios: sin ellos no podemos responderte.</p>
 
@@ -36,7 +47,9 @@ export function PrivacyPolicy() {
         Tratamos tus datos porque tú nos los facilitas para que respondamos a tu solicitud, lo que
         constituye la aplicación de medidas precontractuales a petición del interesado (artículo
         6.1.b del Reglamento (UE) 2016/679, RGPD), y por nuestro interés legítimo en atender las
-        consultas que recibimos (artículo 6.1.f RGPD).
+        consultas que recibimos (artículo 6.1.f RGPD). La dirección IP se trata por nuestro interés
+        legítimo en la seguridad del servicio, para impedir abusos y envíos masivos (artículo 6.1.f
+        RGPD).
       </p>
 
       <h2>4. Destinatarios</h2>
@@ -58,9 +71,13 @@ export function PrivacyPolicy() {
       <h2>6. Plazo de conservación</h2>
       <p>
         Conservamos cada mensaje durante {legal.contactRetentionDays} días desde su recepción;
-        pasado ese plazo se elimina automáticamente. Si tu consulta da lugar a una relación
-        comercial, los datos necesarios se conservarán durante el tiempo que exijan las obligaciones
-        legales correspondientes.
+        pasado ese plazo se elimina automáticamente de la base de datos del sitio. Cada mensaje
+        también nos llega por correo electrónico: esa copia se borra de nuestro buzón con el mismo
+        plazo de {legal.contactRetentionDays} días. Las copias de seguridad de la base de datos se
+        conservan {legal.backupRetentionDays} días y después se borran, de modo que un mensaje puede
+        permanecer en ellas hasta {legal.backupRetentionDays} días más tras su eliminación. Si tu
+        consulta da lugar a una relación comercial, los datos necesarios se conservarán durante el
+        tiempo que exijan las obligaciones legales correspondientes.
       </p>
 
       <h2>7. Tus derechos</h2>

@@ -12,19 +12,26 @@ const settingsSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   CONTACT_TO: z.email().default(siteConfig.email),
   CONTACT_FROM: z.string().min(3).default(`${siteConfig.name} <${siteConfig.email}>`),
-  /** Express "trust proxy": false, true, a hop count, or addresses/subnets. */
+  /**
+   * Express "trust proxy": false, a hop count, or addresses/subnets. `true` is refused: it
+   * would take the client-chosen leftmost X-Forwarded-For as the visitor's address.
+   */
   TRUST_PROXY: z
     .string()
     .default("false")
-    .transform((value): boolean | number | string =>
-      value === "true"
-        ? true
-        : value === "false"
-          ? false
-          : /^\d+$/.test(value)
-            ? Number(value)
-            : value,
+    .refine((value) => value !== "true", {
+      error:
+        "true would trust any X-Forwarded-For a client sends; set the number of proxies in front (e.g. 1) or their addresses (e.g. loopback, 10.0.0.0/8)",
+    })
+    .transform((value): false | number | string =>
+      value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
     ),
+  /** Lets a monitor read /healthz details from outside with `Authorization: Bearer <token>`. */
+  HEALTH_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   RATE_LIMIT_MAX: count(5),
   RATE_LIMIT_WINDOW_SECONDS: count(600),
   CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).default(3),

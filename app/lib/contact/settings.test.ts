@@ -14,7 +14,9 @@ describe("settings", () => {
   });
 
   it("reads proxies as Express understands them", () => {
-    expect(loadSettings({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(() => loadSettings({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: true would trust any X-Forwarded-For.*number of proxies.*addresses/,
+    );
     expect(loadSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(loadSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
   });

@@ -1,0 +1,17 @@
+import type { KnipConfig } from "knip";
+
+// `npm run validate` runs knip: no unused files, exports or dependencies.
+export default {
+  // The server bundle's entry (vite.config.ts), the commands in package.json and the benchmarks.
+  entry: ["server/app.ts", "scripts/*.{js,ts}", "bench/*.ts"],
+  project: ["**/*.{js,ts,tsx,css}"],
+  compilers: {
+    // Stylesheets load packages with `@import "name"`: hand those imports to knip.
+    css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n"),
+  },
+  ignoreExportsUsedInFile: true,
+  // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm.
+  ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
+  // Font files read through require.resolve with a computed path (scripts/build-images.ts).
+  ignoreDependencies: ["@fontsource/inter"],
+} satisfies KnipConfig;

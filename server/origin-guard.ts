@@ -1,0 +1,30 @@
+import type { RequestHandler } from "express";
+import { catalogues } from "~/lib/catalogues.server";
+import { createI18n } from "~/lib/i18n";
+import { parseLocalizedPath } from "~/lib/site-paths";
+
+/**
+ * Forms post only from our own pages. The origin a visitor sees is this server's protocol
+ * and host as Express reads them: `X-Forwarded-Proto` and `X-Forwarded-Host` count only
+ * when the "trust proxy" setting trusts the connecting proxy, else the socket and the raw
+ * `Host`. Compared as URL origins, so a proxy that forwards `host:443` still matches
+ * `https://host`. React Router would refuse a foreign origin with a bare 400; this answers first,
+ * in the visitor's language.
+ */
+export const originGuard: RequestHandler = (req, res, next) => {
+  const origin = req.get("origin");
+  if (origin === undefined || sameOrigin(origin, `${req.protocol}://${req.host}`)) return next();
+  const { lang } = parseLocalizedPath(req.path);
+  res
+    .status(403)
+    .type("text/plain")
+    .send(createI18n(lang, catalogues[lang]).t("contact.form.reasons.forbidden"));
+};
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false; // "null" or garbage
+  }
+}

@@ -1,0 +1,40 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { requestLog } from "./request-log";
+
+const lines: Record<string, unknown>[] = [];
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  const log = pino(
+    { base: undefined },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  );
+  const app = express();
+  app.use(requestLog(log));
+  app.post("/api/contact", (_req, res) => void res.status(201).send("ok"));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+it("logs one line per request with the id the response carries, never the query or body", async () => {
+  const response = await fetch(`${url}/api/contact?email=secret%40example.com`, {
+    method: "POST",
+    body: "message=private",
+  });
+  const id = response.headers.get("x-request-id");
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(() => lines.length).toBe(1);
+  expect(lines[0]).toMatchObject({
+    requestId: id,
+    method: "POST",
+    path: "/api/contact",
+    status: 201,
+  });
+  expect(JSON.stringify(lines)).not.toMatch(/secret|private|127\.0\.0\.1/);
+});

@@ -1,0 +1,29 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Logger } from "~/lib/log.server";
+
+/**
+ * One log line per dynamic request, with an id the response carries too. Never a body,
+ * a query string or an address: those may hold what a visitor typed or who they are.
+ */
+export function requestLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = randomUUID();
+    const started = performance.now();
+    res.locals["requestId"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      log.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}

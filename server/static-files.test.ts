@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadStaticFiles } from "./static-files";
+
+const html = "<!doctype html><style>p{color:red}</style><p>Hola</p><script>1</script>";
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "static-files-"));
+  mkdirSync(path.join(dir, "about"));
+  writeFileSync(path.join(dir, "about/index.html"), html);
+  writeFileSync(path.join(dir, "about/index.html.br"), brotliCompressSync(html));
+  writeFileSync(path.join(dir, "about/index.html.gz"), gzipSync(html));
+  writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
+  const files = loadStaticFiles(dir, ["/about"]);
+  server = createServer((req, res) => {
+    files.serve(req, res, req.url ?? "/", { https: false });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path: url, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+describe("encoding negotiation", () => {
+  it.each([
+    [undefined, undefined],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0, gzip;q=0.1", "gzip"],
+    ["*", "br"],
+    ["br;q=0, *", "gzip"],
+    ["gzip;q=0, br;q=0", undefined],
+    ["identity", undefined],
+    ["identity;q=1, gzip;q=0.5", undefined],
+    ["", undefined],
+  ])("Accept-Encoding %j gets %s", async (accept, expected) => {
+    const response = await get("/about", accept === undefined ? {} : { "accept-encoding": accept });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(expected);
+    expect(response.headers["vary"]).toBe("Accept-Encoding");
+    if (!expected) expect(response.body.toString()).toBe(html);
+  });
+});
+
+describe("conditional requests", () => {
+  it("answers 304 to its own validator, in a list, weak, or `*`", async () => {
+    const first = await get("/about", { "accept-encoding": "br" });
+    const etag = first.headers["etag"] as string;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    for (const condition of [etag, `"other", ${etag}`, `W/${etag}`, `"a",W/${etag} , "b"`, "*"]) {
+      const again = await get("/about", { "accept-encoding": "br", "if-none-match": condition });
+      expect(again.status, condition).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers["etag"]).toBe(etag);
+    }
+  });
+
+  it("answers 200 when the validator belongs to another representation or file", async () => {
+    const gz = (await get("/about", { "accept-encoding": "gzip" })).headers["etag"] as string;
+    const again = await get("/about", { "accept-encoding": "br", "if-none-match": gz });
+    expect(again.status).toBe(200);
+    expect(again.headers["content-encoding"]).toBe("br");
+    const other = await get("/robots.txt", { "if-none-match": '"nope", W/"also-nope"' });
+    expect(other.status).toBe(200);
+    expect(other.body.toString()).toBe("User-agent: *");
+  });
+});
+
+describe("security headers of built files", () => {
+  it("allow exactly the page's inline script and stylesheet", async () => {
+    const csp = (await get("/about")).headers["content-security-policy"] as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]{44}'(;|$)/);
+    expect(csp).toMatch(/style-src 'self' 'sha256-[\w+/=]{44}'(;|$)/);
+    expect(csp).not.toContain("unsafe-inline");
+    const robots = await get("/robots.txt");
+    expect(robots.headers["x-content-type-options"]).toBe("nosniff");
+    expect(robots.headers["content-security-policy"]).toBeUndefined();
+  });
+});
