@@ -14,6 +14,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
+  // Two cores run two browsers, the servers under test and the servers each test starts.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
   use: {

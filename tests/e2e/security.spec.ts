@@ -16,6 +16,8 @@ const violations = (page: import("@playwright/test").Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 test("no page breaks its Content-Security-Policy", async ({ page }) => {
+  // One visit per URL: the default 30 s is too tight on a busy machine.
+  test.slow();
   for (const url of allPagePaths()) {
     await visit(page, url);
     expect(await violations(page), url).toEqual([]);
@@ -31,6 +33,7 @@ test.describe("without JavaScript", () => {
     page,
     consoleMessages,
   }) => {
+    test.slow();
     for (const url of [...allPagePaths(), "/no-such-page", "/en/no-such-page", "/ca/x/y"]) {
       await visit(page, url);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
