@@ -43,7 +43,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 export async function startSite(env: Record<string, string | undefined>) {
   const settings = loadSettings(env);
   const files = loadStaticFiles(clientDir, allPagePaths());
-  const contact = startContactService(settings, log);
+  const contact = await startContactService(settings, log);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
@@ -163,15 +163,15 @@ export async function startSite(env: Record<string, string | undefined>) {
       }
       if (pathname === "/healthz") {
         // For a load balancer: 200 while the database answers; the outbox state for people.
-        const health = contact.health();
-        res.writeHead(health.database ? 200 : 503, {
-          "Content-Type": "application/json; charset=utf-8",
-          "Cache-Control": "no-store",
-          ...baseSecurityHeaders,
+        void contact.health().then((health) => {
+          res.writeHead(health.database ? 200 : 503, {
+            "Content-Type": "application/json; charset=utf-8",
+            "Cache-Control": "no-store",
+            ...baseSecurityHeaders,
+          });
+          res.end(JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }));
         });
-        return res.end(
-          JSON.stringify({ status: health.database ? "ok" : "unavailable", ...health }),
-        );
+        return;
       }
       if (pathname.startsWith("/assets/")) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", ...baseSecurityHeaders });

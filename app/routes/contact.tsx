@@ -17,8 +17,8 @@ export const handle: RouteHandle = { hydrate: true };
 export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  const { status, result } = await contact.submit(request, { clientKey, lang });
-  return data(result, { status });
+  const { status, result, headers } = await contact.submit(request, { clientKey, lang });
+  return data(result, { status, headers });
 }
 
 function ContactDetails() {

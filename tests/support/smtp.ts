@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = {
@@ -55,9 +56,13 @@ export function parseMail(raw: string, envelope: ReceivedMail["envelope"]): Rece
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message
- * with `reject` (an SMTP reply such as "451 4.3.0 try later").
+ * with `reject` (an SMTP reply such as "451 4.3.0 try later"). `beforeAccept` runs when a
+ * message has arrived, before the server says it accepted it.
  */
-export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) {
+export async function startSmtp(
+  port = 0,
+  { reject, beforeAccept }: { reject?: string; beforeAccept?: () => Promise<void> } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -66,7 +71,8 @@ export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) 
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        await beforeAccept?.();
         if (reject) {
           const [code] = reject.split(" ");
           return callback(
@@ -97,3 +103,21 @@ export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) 
 }
 
 export type SmtpServer = Awaited<ReturnType<typeof startSmtp>>;
+
+/** A mail server that accepts connections and never says a word (a hung server). */
+export async function startSilentSmtp(port = 0) {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}?ignoreTLS=true`,
+    /** Connections it took and left hanging. */
+    connections: () => sockets.length,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
