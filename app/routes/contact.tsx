@@ -21,6 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status, headers });
 }
 
+/** The action's rate-limit headers (`Retry-After`, `RateLimit*`) on the page it answers with. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 function ContactDetails() {
   const { t } = useLocale();
   const link = "font-medium text-brand-700 hover:underline";
