@@ -57,11 +57,14 @@ export function parseMail(raw: string, envelope: ReceivedMail["envelope"]): Rece
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message
  * with `reject` (an SMTP reply such as "451 4.3.0 try later"). `beforeAccept` runs when a
- * message has arrived, before the server says it accepted it.
+ * message has arrived, before the server answers; it may return an SMTP reply to refuse it.
  */
 export async function startSmtp(
   port = 0,
-  { reject, beforeAccept }: { reject?: string; beforeAccept?: () => Promise<void> } = {},
+  {
+    reject,
+    beforeAccept,
+  }: { reject?: string; beforeAccept?: (mail: ReceivedMail) => Promise<string | undefined> } = {},
 ) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -72,21 +75,20 @@ export async function startSmtp(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        await beforeAccept?.();
-        if (reject) {
-          const [code] = reject.split(" ");
+        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((to) => to.address),
+        });
+        const refusal = (await beforeAccept?.(mail)) ?? reject;
+        if (refusal) {
+          const [code] = refusal.split(" ");
           return callback(
-            Object.assign(new Error(reject.slice(code!.length + 1)), {
+            Object.assign(new Error(refusal.slice(code!.length + 1)), {
               responseCode: Number(code),
             }),
           );
         }
-        received.push(
-          parseMail(Buffer.concat(chunks).toString("utf8"), {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((to) => to.address),
-          }),
-        );
+        received.push(mail);
         callback();
       });
     },
