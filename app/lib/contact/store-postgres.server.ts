@@ -58,26 +58,32 @@ export async function openPostgres(
     onError,
   }: { statementTimeoutMs: number; onError: (error: unknown) => void },
 ): Promise<Driver> {
-  const pool = new pg.Pool({
+  const settings = {
     connectionString: url,
-    max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
     types,
-  });
+  };
+  // Messages are inserted on connections that wait for the disk at commit. Bookkeeping
+  // (rate-limit counts, outbox claims and marks) does not: a database crash may undo the
+  // last of it, never a stored message.
+  const durable = new pg.Pool({ ...settings, max: 10 });
+  const pool = new pg.Pool({ ...settings, max: 5, options: "-c synchronous_commit=off" });
   // An idle connection that breaks (server restart, network) must not crash the process.
+  durable.on("error", onError);
   pool.on("error", onError);
+  const end = () => Promise.all([durable.end(), pool.end()]).then(() => undefined);
   try {
-    await pool.query("SELECT 1");
+    await Promise.all([durable.query("SELECT 1"), pool.query("SELECT 1")]);
   } catch (error) {
-    await pool.end();
+    await end();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`DATABASE_URL: cannot reach PostgreSQL at ${describe(url)}: ${reason}`, {
       cause: error,
     });
   }
-  await migrate(pool);
+  await migrate(durable);
 
   const all = async <T>(sql: string, params: unknown[] = []) =>
     (await pool.query(sql, params)).rows as T[];
@@ -88,7 +94,7 @@ export async function openPostgres(
     // Concurrent inserts on separate connections already share WAL flushes (PostgreSQL's
     // own group commit).
     insert: async (params) => {
-      const [row] = await all<{ id: number }>(insertSql, params);
+      const [row] = (await durable.query<{ id: number }>(insertSql, params)).rows;
       if (!row) throw new Error("INSERT returned no id");
       return row.id;
     },
@@ -113,7 +119,7 @@ export async function openPostgres(
     async backup() {
       throw new Error("For PostgreSQL use pg_dump on DATABASE_URL (e.g. pg_dump -Fc).");
     },
-    close: () => pool.end(),
+    close: end,
   };
 }
 

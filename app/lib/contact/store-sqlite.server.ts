@@ -64,10 +64,12 @@ const numbered = (sql: string) => sql.replace(/\$(\d+)/g, "?$1");
 export function openSqlite(file: string, busyTimeoutMs: number): Driver {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
-  // WAL lets the inbox CLI read while the server writes; FULL makes every commit durable
-  // before the visitor is told the message was sent.
+  // WAL lets the inbox CLI read while the server writes. Bookkeeping (rate-limit counts,
+  // outbox claims and marks) commits without waiting for the disk: a power cut may undo
+  // the last of it, never a message, because each insert batch commits with FULL, which
+  // flushes everything before it too.
   db.exec(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${Math.round(busyTimeoutMs)};`,
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.round(busyTimeoutMs)};`,
   );
   migrate(db);
 
@@ -91,7 +93,8 @@ export function openSqlite(file: string, busyTimeoutMs: number): Driver {
     const pending = batch;
     batch = [];
     try {
-      db.exec("BEGIN IMMEDIATE");
+      // Durable before the visitor is told the message was sent.
+      db.exec("PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
       const stored = pending.map((item) => ({
         item,
         id: Number((insert.get(...item.params) as { id: number }).id),
@@ -101,6 +104,8 @@ export function openSqlite(file: string, busyTimeoutMs: number): Driver {
     } catch (error) {
       if (db.isTransaction) db.exec("ROLLBACK");
       pending.forEach(({ reject }) => reject(error));
+    } finally {
+      db.exec("PRAGMA synchronous = NORMAL");
     }
   }
 
