@@ -85,19 +85,50 @@ export async function openPostgres(
   }
   await migrate(durable);
 
+  // Group commit, as with SQLite: the messages arriving in the same turn of the event loop
+  // go in one INSERT, one commit, one disk flush. Identity values are drawn in VALUES
+  // order, so the ids sorted match the messages in order.
+  let batch: {
+    params: unknown[];
+    resolve: (id: number) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  const maxRows = 500; // well under PostgreSQL's 65,535 parameters
+  function flush() {
+    const queued = batch;
+    batch = [];
+    for (let start = 0; start < queued.length; start += maxRows) {
+      const pending = queued.slice(start, start + maxRows);
+      durable
+        .query<{ id: number }>(
+          insertSql(pending.length),
+          pending.flatMap((item) => item.params),
+        )
+        .then(
+          ({ rows }) => {
+            const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+            pending.forEach((item, index) => {
+              const id = ids[index];
+              if (id === undefined) item.reject(new Error("INSERT returned too few ids"));
+              else item.resolve(id);
+            });
+          },
+          (error: unknown) => pending.forEach((item) => item.reject(error)),
+        );
+    }
+  }
+
   const all = async <T>(sql: string, params: unknown[] = []) =>
     (await pool.query(sql, params)).rows as T[];
   return {
     kind: "postgres",
     all,
     run: async (sql, params = []) => (await pool.query(sql, params)).rowCount ?? 0,
-    // Concurrent inserts on separate connections already share WAL flushes (PostgreSQL's
-    // own group commit).
-    insert: async (params) => {
-      const [row] = (await durable.query<{ id: number }>(insertSql, params)).rows;
-      if (!row) throw new Error("INSERT returned no id");
-      return row.id;
-    },
+    insert: (params) =>
+      new Promise((resolve, reject) => {
+        if (batch.length === 0) setImmediate(flush);
+        batch.push({ params, resolve, reject });
+      }),
     async exclusively(name, task) {
       const client = await pool.connect();
       try {

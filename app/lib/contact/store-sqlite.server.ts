@@ -79,7 +79,7 @@ export function openSqlite(file: string, busyTimeoutMs: number): Driver {
     if (!statement) cache.set(sql, (statement = db.prepare(numbered(sql))));
     return statement;
   };
-  const insert = prepared(insertSql);
+  const insert = prepared(insertSql(1));
 
   // Group commit: messages arriving in the same turn of the event loop share one
   // transaction, so one disk flush covers them all; each caller still learns its id only

@@ -50,9 +50,16 @@ export type Driver = {
   close(): Promise<void>;
 };
 
-export const insertSql = `INSERT INTO messages
-  (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`;
+/** The insert of `rows` messages (8 values each), returning their ids in order. */
+export function insertSql(rows: number): string {
+  const values = Array.from(
+    { length: rows },
+    (_, row) => `(${Array.from({ length: 8 }, (_, i) => `$${row * 8 + i + 1}`).join(", ")})`,
+  );
+  return `INSERT INTO messages
+    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
+    VALUES ${values.join(", ")} RETURNING id`;
+}
 
 const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
   next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
