@@ -89,7 +89,7 @@ export function readPostgresMessages(url: string): unknown[] {
 }
 
 export const storeKinds = ["sqlite", "postgres"] as const;
-export type StoreKind = (typeof storeKinds)[number];
+type StoreKind = (typeof storeKinds)[number];
 
 /**
  * Fresh databases of one kind for a test file: nothing for SQLite (each site makes its own

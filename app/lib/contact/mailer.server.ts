@@ -46,10 +46,7 @@ export function composeNotification(
  * One e-mail for the messages held over the hourly cap: who wrote and how each begins, so
  * the owner can read them with the inbox instead of finding them one by one in the mailbox.
  */
-export function composeSummary(
-  messages: StoredMessage[],
-  { from, to }: { from: string; to: string },
-) {
+function composeSummary(messages: StoredMessage[], { from, to }: { from: string; to: string }) {
   const ids = messages.map((message) => message.id);
   const firstLine = (text: string) => {
     const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
@@ -80,7 +77,7 @@ export function composeSummary(
   };
 }
 
-export type MailerOptions = {
+type MailerOptions = {
   from: string;
   to: string;
   /** Bound on connecting, on the server's greeting and on each silence of the connection. */

@@ -22,7 +22,7 @@ export function clientNetwork(address: string): string {
     .join(":")}::/64`;
 }
 
-export type RateLimitStore = {
+type RateLimitStore = {
   secret: string;
   hit(key: string, now: number, windowMs: number): Promise<{ hits: number; resetAt: number }>;
 };

@@ -67,7 +67,7 @@ const columns = `id, created_at AS "createdAt", lang, name, email, message, stat
 
 const released = "claimed_by = NULL, lease_until = NULL";
 
-export type StoreOptions = {
+type StoreOptions = {
   /** postgres://… selects PostgreSQL; otherwise SQLite at `path`. */
   url?: string | undefined;
   path: string;
