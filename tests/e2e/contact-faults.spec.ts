@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { translator } from "./support";
-import { holdWrites, storeKinds, testDatabases } from "../support/postgres";
+import { holdWrites, startPostgres, storeKinds, testDatabases } from "../support/postgres";
 import { startSilentSmtp, startSmtp } from "../support/smtp";
 import { eventually, freePort, readMessages, startSite, tempDatabasePath } from "../support/site";
 
@@ -253,6 +253,26 @@ test("a wrong setting stops start-up with a message naming it", async () => {
   await expect(startSite({ SMTP_URL: "http://not-smtp" })).rejects.toThrow(/SMTP_URL/);
   await expect(startSite({ RATE_LIMIT_MAX: "many" })).rejects.toThrow(/RATE_LIMIT_MAX/);
   await expect(startSite({ DATABASE_URL: "mysql://db/site" })).rejects.toThrow(/DATABASE_URL/);
+});
+
+test("PostgreSQL goes away while serving: /healthz says so with 503, the form answers 503, pages still work", async () => {
+  const postgres = await startPostgres();
+  const site = await startSite({
+    DATABASE_URL: await postgres.createDatabase(),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: "1",
+  });
+  try {
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+    await postgres.stop();
+    const down = await fetch(`${site.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ status: "unavailable", database: false });
+    expect((await send(site.url, "Sin base")).status).toBe(503);
+    expect((await fetch(`${site.url}/en/contact`)).status).toBe(200);
+  } finally {
+    await site.stop();
+    await postgres.stop();
+  }
 });
 
 test("an unreachable PostgreSQL stops start-up with a message naming DATABASE_URL", async () => {

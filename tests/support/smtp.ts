@@ -71,6 +71,8 @@ export async function startSmtp(
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Senders keep pooled connections open: on close, end them soon instead of waiting.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -89,6 +89,9 @@ export function createMailer(smtpUrl: string, { from, to, timeoutMs }: MailerOpt
   const transport = createTransport({
     url: smtpUrl,
     pool: true,
+    // One try per send: the outbox retries with its own backoff, and each try stays
+    // within the timeouts (the pool would otherwise requeue a dropped message 5 times).
+    maxRequeues: 0,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
