@@ -88,7 +88,13 @@ if (values.help || !command) {
 }
 
 const databasePath = process.env.DATABASE_PATH || "./data/site.db";
-const store = await openStore({ url: process.env.DATABASE_URL || undefined, path: databasePath });
+const store = await openStore({
+  url: process.env.DATABASE_URL || undefined,
+  path: databasePath,
+}).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   switch (command) {
     case "list": {
