@@ -23,7 +23,9 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     expect(await healthy.json()).toEqual({
       status: "ok",
       database: true,
-      backlog: 0,
+      pending: 0,
+      failed: 0,
+      held: 0,
       delivery: "smtp",
       lastDeliveryError: null,
     });
@@ -34,12 +36,12 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     });
     const report = await eventually(async () => {
       const body = (await (await fetch(`${site.url}/healthz`)).json()) as {
-        backlog: number;
+        pending: number;
         lastDeliveryError: { at: number; message: string } | null;
       };
       return body.lastDeliveryError ? body : undefined;
     });
-    expect(report.backlog).toBe(1);
+    expect(report.pending).toBe(1);
   } finally {
     await site.stop();
   }
