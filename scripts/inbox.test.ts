@@ -2,45 +2,67 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "~/lib/contact/store.server";
+import { startPostgres, type Postgres } from "../tests/support/postgres";
 
-let databasePath: string;
 const day = 24 * 3600 * 1000;
 
-function inbox(...args: string[]) {
-  const result = spawnSync(process.execPath, ["scripts/inbox.ts", ...args], {
-    env: { ...process.env, DATABASE_PATH: databasePath },
-    encoding: "utf8",
+describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
+  let postgres: Postgres | undefined;
+  let databasePath: string;
+  let databaseUrl: string | undefined;
+  const env = () => ({
+    ...process.env,
+    DATABASE_PATH: databasePath,
+    DATABASE_URL: databaseUrl ?? "",
   });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+  const open = () => openStore({ url: databaseUrl, path: databasePath });
 
-beforeEach(() => {
-  databasePath = path.join(mkdtempSync(path.join(tmpdir(), "inbox-test-")), "site.db");
-  const store = openStore(databasePath);
-  const now = Date.now();
-  store.insert(
-    { lang: "es", name: "Old", email: "old@example.com", message: "viejo" },
-    now - 400 * day,
-  );
-  const failed = store.insert(
-    { lang: "en", name: "Failed", email: "f@example.com", message: "=SUM(A1)" },
-    now - 2 * day,
-  );
-  store.markFailed(failed, "550 mailbox unavailable");
-  store.insert(
-    { lang: "ca", name: 'Núria, "N"', email: "nuria@example.cat", message: "Línia 1\nLínia 2" },
-    now - day,
-  );
-  store.insert(
-    { lang: "es", name: "Bot", email: "bot@example.com", message: "spam", spamReason: "honeypot" },
-    now,
-  );
-  store.close();
-});
+  function inbox(...args: string[]) {
+    const result = spawnSync(process.execPath, ["scripts/inbox.ts", ...args], {
+      env: env(),
+      encoding: "utf8",
+    });
+    return { code: result.status, out: result.stdout, err: result.stderr };
+  }
 
-describe("inbox CLI", () => {
+  beforeAll(async () => {
+    if (kind === "postgres") postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.stop());
+
+  beforeEach(async () => {
+    databasePath = path.join(mkdtempSync(path.join(tmpdir(), "inbox-test-")), "site.db");
+    databaseUrl = await postgres?.createDatabase();
+    const store = await open();
+    const now = Date.now();
+    await store.insert(
+      { lang: "es", name: "Old", email: "old@example.com", message: "viejo" },
+      now - 400 * day,
+    );
+    const failed = await store.insert(
+      { lang: "en", name: "Failed", email: "f@example.com", message: "=SUM(A1)" },
+      now - 2 * day,
+    );
+    await store.markFailed(failed, "550 mailbox unavailable");
+    await store.insert(
+      { lang: "ca", name: 'Núria, "N"', email: "nuria@example.cat", message: "Línia 1\nLínia 2" },
+      now - day,
+    );
+    await store.insert(
+      {
+        lang: "es",
+        name: "Bot",
+        email: "bot@example.com",
+        message: "spam",
+        spamReason: "honeypot",
+      },
+      now,
+    );
+    await store.close();
+  });
+
   it("lists newest first with the delivery status", () => {
     const { code, out } = inbox("list");
     expect(code).toBe(0);
@@ -82,14 +104,25 @@ describe("inbox CLI", () => {
     expect(inbox("export").code).toBe(2);
   });
 
-  it("queues one message or every failed one for delivery again", () => {
+  it("queues one message or every failed one for delivery again", async () => {
     expect(inbox("retry", "2").out).toContain("Queued message #2");
-    const store = openStore(databasePath);
-    expect(store.get(2)).toMatchObject({ status: "pending", attempts: 0, lastError: null });
-    store.markFailed(2, "again");
-    store.close();
+    const store = await open();
+    expect(await store.get(2)).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    await store.markFailed(2, "again");
+    await store.close();
     expect(inbox("retry", "--failed").out).toContain("Queued 1 failed message(s)");
     expect(inbox("retry", "4").code).toBe(2); // spam is never queued
+  });
+
+  it("releases a message wrongly kept as spam into the outbox", async () => {
+    expect(inbox("not-spam", "3").code).toBe(2); // not spam
+    expect(inbox("not-spam", "4").out).toContain("Released message #4");
+    const store = await open();
+    expect(await store.get(4)).toMatchObject({ status: "pending", attempts: 0 });
+    const due = await store.claimDue("test", Date.now(), 1000, 10);
+    await store.close();
+    expect(due.map((message) => message.id)).toContain(4); // the outbox takes it
+    expect(inbox("not-spam", "4").code).toBe(2); // released once
   });
 
   it("deletes one message, or every message from an address (erasure)", () => {
@@ -105,12 +138,16 @@ describe("inbox CLI", () => {
     expect(JSON.parse(inbox("list", "--json").out)).toHaveLength(3);
   });
 
-  it("backs the database up to a file that holds every message", () => {
+  it("backs the SQLite database up to a file that holds every message", async () => {
     const copy = path.join(path.dirname(databasePath), "backup.db");
+    if (kind === "postgres") {
+      expect(inbox("backup", copy).err).toContain("pg_dump");
+      return;
+    }
     expect(inbox("backup", copy).out).toContain(`to ${copy}`);
-    const restored = openStore(copy);
-    expect(restored.list()).toHaveLength(4);
-    restored.close();
+    const restored = await openStore({ path: copy });
+    expect(await restored.list()).toHaveLength(4);
+    await restored.close();
   });
 
   it("explains its usage on a wrong command", () => {
@@ -121,7 +158,7 @@ describe("inbox CLI", () => {
 
   it("runs through npm as the README says", () => {
     const out = execFileSync("npm", ["run", "--silent", "inbox", "--", "list"], {
-      env: { ...process.env, DATABASE_PATH: databasePath },
+      env: env(),
       encoding: "utf8",
     });
     expect(out).toContain("#4");

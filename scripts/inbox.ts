@@ -1,6 +1,5 @@
 // The owner's inbox: read and manage stored contact messages.
-//   npm run inbox -- <command>     (DATABASE_PATH chooses the database, default ./data/site.db)
-import { backup } from "node:sqlite";
+//   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server: default ./data/site.db)
 import { parseArgs } from "node:util";
 import { siteConfig } from "../app/config/site.ts";
 import { openStore, type StoredMessage } from "../app/lib/contact/store.server.ts";
@@ -11,9 +10,11 @@ const usage = `Usage: npm run inbox -- <command>
   show <id>                          one message in full
   export --format csv|json           every message, to standard output
   retry <id> | retry --failed        queue for e-mail again (the running server sends it)
+  not-spam <id>                      release a message kept as spam into the outbox
   delete <id>                        delete one message
   delete --email <address>           delete every message from an address (erasure request)
-  backup <file>                      consistent copy of the database, safe while the server runs
+  backup <file>                      consistent copy of the SQLite database, safe while the
+                                     server runs (PostgreSQL: pg_dump)
   purge --older-than <days>          delete messages older than <days> days
                                      (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
 
@@ -86,13 +87,19 @@ if (values.help || !command) {
   process.exit(command || values.help ? 0 : 2);
 }
 
-const databasePath = process.env.DATABASE_PATH ?? "./data/site.db";
-const store = openStore(databasePath);
+const databasePath = process.env.DATABASE_PATH || "./data/site.db";
+const store = await openStore({
+  url: process.env.DATABASE_URL || undefined,
+  path: databasePath,
+}).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   switch (command) {
     case "list": {
-      const limit = values.limit ? positiveInteger(values.limit, "--limit") : -1;
-      const messages = store.list(limit).map(plain);
+      const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
+      const messages = (await store.list(limit)).map(plain);
       if (values.json) {
         console.log(JSON.stringify(messages, null, 2));
         break;
@@ -107,7 +114,7 @@ try {
       break;
     }
     case "show": {
-      const message = store.get(positiveInteger(argument, "The message id"));
+      const message = await store.get(positiveInteger(argument, "The message id"));
       if (!message) fail(`No message #${argument}.`);
       const m = plain(message);
       console.log(
@@ -125,7 +132,7 @@ try {
       break;
     }
     case "export": {
-      const messages = store.list().map(plain);
+      const messages = (await store.list()).map(plain);
       if (values.format === "json") console.log(JSON.stringify(messages, null, 2));
       else if (values.format === "csv") {
         const rows = messages.map((m) => columns.map((column) => csvCell(m[column])).join(","));
@@ -135,32 +142,37 @@ try {
     }
     case "retry": {
       if (values.failed)
-        console.log(`Queued ${store.requeueFailed()} failed message(s) for delivery.`);
-      else if (store.requeue(positiveInteger(argument, "The message id")))
+        console.log(`Queued ${await store.requeueFailed()} failed message(s) for delivery.`);
+      else if (await store.requeue(positiveInteger(argument, "The message id")))
         console.log(`Queued message #${argument} for delivery.`);
       else fail(`No pending or failed message #${argument}.`);
+      break;
+    }
+    case "not-spam": {
+      if (await store.releaseSpam(positiveInteger(argument, "The message id")))
+        console.log(`Released message #${argument} from spam; the running server e-mails it.`);
+      else fail(`No message #${argument} kept as spam.`);
       break;
     }
     case "delete": {
       if (values.email)
         console.log(
-          `Deleted ${store.deleteByEmail(values.email)} message(s) from ${values.email}.`,
+          `Deleted ${await store.deleteByEmail(values.email)} message(s) from ${values.email}.`,
         );
-      else if (store.delete(positiveInteger(argument, "The message id")))
+      else if (await store.delete(positiveInteger(argument, "The message id")))
         console.log(`Deleted message #${argument}.`);
       else fail(`No message #${argument}.`);
       break;
     }
     case "backup": {
       if (!argument) fail("backup needs the file to write.");
-      // SQLite's online backup: a consistent snapshot even while the server writes.
-      const pages = await backup(store.database, argument);
-      console.log(`Backed up ${databasePath} to ${argument} (${pages} pages).`);
+      const done = await store.backup(argument).catch((error: Error) => fail(error.message));
+      console.log(`Backed up ${databasePath} to ${argument} (${done}).`);
       break;
     }
     case "purge": {
       const days = positiveInteger(values["older-than"], "--older-than");
-      const removed = store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
+      const removed = await store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
       console.log(`Deleted ${removed} message(s) older than ${days} days.`);
       break;
     }
@@ -168,5 +180,5 @@ try {
       fail(`Unknown command "${command}".`);
   }
 } finally {
-  store.close();
+  await store.close();
 }

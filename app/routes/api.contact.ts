@@ -15,6 +15,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const requested = new URL(request.url).searchParams.get("lang");
   const lang = publishedLanguages().find((code) => code === requested) ?? defaultLanguage;
-  const { status, result } = await contact.submit(request, { clientKey, lang });
-  return Response.json(result, { status, headers: { "Cache-Control": "no-store" } });
+  const { status, result, headers } = await contact.submit(request, { clientKey, lang });
+  return Response.json(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }

@@ -23,12 +23,15 @@ export const handle: RouteHandle = { hydrate: true };
 export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  const { status, result } = await contact.submit(request, { clientKey, lang });
+  const { status, result, headers } = await contact.submit(request, { clientKey, lang });
   if (result.status === "sent") {
-    return redirect(`${contactSentPath(lang)}#${contactAnchors.sent}`, 303);
+    return redirect(`${contactSentPath(lang)}#${contactAnchors.sent}`, { status: 303, headers });
   }
-  return data(result, { status });
+  return data(result, { status, headers });
 }
+
+/** The action's rate-limit headers (`Retry-After`, `RateLimit*`) on the page it answers with. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 function ContactDetails() {
   const { t } = useLocale();

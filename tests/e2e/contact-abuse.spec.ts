@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { storeKinds, testDatabases } from "../support/postgres";
 import { translator } from "./support";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSite, startSiteWithMail, type Site } from "../support/site";
@@ -183,29 +185,129 @@ test("bots are answered like people but their messages are kept as spam and neve
   expect(subjects.filter((subject) => subject.includes("Bot"))).toEqual([]);
 });
 
-test.describe("rate limit", () => {
-  let limited: Site;
-  test.beforeAll(async () => {
-    limited = await startSite({ RATE_LIMIT_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  });
-  test.afterAll(async () => {
-    await limited.stop();
-  });
+for (const kind of storeKinds) {
+  test.describe(`${kind}: rate limit`, () => {
+    const databases = testDatabases(kind);
+    let limited: Site;
+    test.beforeAll(async () => {
+      limited = await startSite({
+        ...(await databases.env()),
+        RATE_LIMIT_MAX: "5",
+        RATE_LIMIT_WINDOW_SECONDS: "600",
+        // Client addresses come from X-Forwarded-For set by a proxy on loopback.
+        TRUST_PROXY: "loopback",
+      });
+    });
+    test.afterAll(async () => {
+      await limited.stop();
+      await databases.stop();
+    });
 
-  test("five messages per ten minutes per address, then 429 with a translated message", async () => {
-    const send = (path: string) =>
+    const send = (path: string, client: string, fields: Record<string, string> = good) =>
       fetch(`${limited.url}${path}`, {
         method: "POST",
-        body: form(good),
-        headers: { origin: limited.url, "content-type": "application/x-www-form-urlencoded" },
+        body: form(fields),
+        headers: {
+          origin: limited.url,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": client,
+        },
       });
-    for (let i = 0; i < 5; i++) expect((await send("/api/contact?lang=en")).status).toBe(200);
-    const api = await send("/api/contact?lang=en");
-    expect(api.status).toBe(429);
-    expect(await api.json()).toMatchObject({ reason: "rateLimited" });
-    const page = await send("/en/contact");
-    expect(page.status).toBe(429);
-    expect(await page.text()).toContain(translator("en")("contact.form.reasons.rateLimited"));
-    expect(readMessages(limited.databasePath)).toHaveLength(5);
+
+    test("five messages per ten minutes per address, then 429 with Retry-After, RateLimit headers and a translated message; invalid ones do not count", async () => {
+      const client = "198.51.100.20";
+      for (let i = 0; i < 3; i++)
+        expect((await send("/api/contact?lang=en", client, { ...good, email: "x@" })).status).toBe(
+          400,
+        );
+      for (let i = 0; i < 5; i++) {
+        const ok = await send("/api/contact?lang=en", client);
+        expect(ok.status).toBe(200);
+        expect(ok.headers.get("ratelimit-policy")).toBe("5;w=600");
+        expect(ok.headers.get("ratelimit")).toMatch(
+          new RegExp(`^limit=5, remaining=${4 - i}, reset=\\d+$`),
+        );
+      }
+      const api = await send("/api/contact?lang=en", client);
+      expect(api.status).toBe(429);
+      expect(await api.json()).toMatchObject({ reason: "rateLimited" });
+      const retryAfter = Number(api.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(api.headers.get("ratelimit")).toMatch(/^limit=5, remaining=0, reset=\d+$/);
+      // Without JavaScript: the page, translated, with the same headers.
+      const page = await send("/en/contact", client);
+      expect(page.status).toBe(429);
+      expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(await page.text()).toContain(translator("en")("contact.form.reasons.rateLimited"));
+      // Another client is not affected.
+      expect((await send("/api/contact?lang=en", "198.51.100.21")).status).toBe(200);
+      expect(readMessages(limited.databasePath)).toHaveLength(6);
+    });
+
+    test("IPv6 clients share one budget per /64, whatever address of it they use", async () => {
+      for (let i = 1; i <= 5; i++)
+        expect((await send("/api/contact?lang=en", `2001:db8:a:b::${i.toString(16)}`)).status).toBe(
+          200,
+        );
+      expect((await send("/api/contact?lang=en", "2001:db8:a:b:ffff:1:2:3")).status).toBe(429);
+      expect((await send("/api/contact?lang=en", "2001:db8:a:c::1")).status).toBe(200);
+    });
   });
-});
+
+  test.describe(`${kind}: submissions`, () => {
+    const databases = testDatabases(kind);
+    test.afterAll(() => databases.stop());
+
+    test("a post to the page and one to /api/contact are stored and e-mailed once each; a message released from spam is e-mailed", async () => {
+      const mail = await startSiteWithMail({
+        ...(await databases.env()),
+        OUTBOX_POLL_SECONDS: "0.2",
+      });
+      const { site: shop, smtp: inbox } = mail;
+      try {
+        const post = (path: string, fields: Record<string, string>) =>
+          fetch(`${shop.url}${path}`, {
+            method: "POST",
+            body: form(fields),
+            headers: { origin: shop.url, "content-type": "application/x-www-form-urlencoded" },
+          });
+        expect((await post("/ca/contact", { ...good, name: "Sense JS" })).status).toBe(200);
+        expect((await post("/api/contact?lang=en", { ...good, name: "Amb JS" })).status).toBe(200);
+        expect(
+          (await post("/api/contact?lang=es", { ...good, name: "Falso bot", elapsed: "10" }))
+            .status,
+        ).toBe(200);
+        await eventually(() => inbox.received.length >= 2);
+        const rows = readMessages(shop.databasePath);
+        expect(rows.map((row) => [row.name, row.lang, row.status])).toEqual([
+          ["Sense JS", "ca", "sent"],
+          ["Amb JS", "en", "sent"],
+          ["Falso bot", "es", "spam"],
+        ]);
+        const spamId = String(rows[2]!.id);
+        const released = spawnSync(process.execPath, ["scripts/inbox.ts", "not-spam", spamId], {
+          env: { ...process.env, DATABASE_URL: "", DATABASE_PATH: "", ...envOf(shop.databasePath) },
+          encoding: "utf8",
+        });
+        expect(released.stdout).toContain(`Released message #${spamId}`);
+        await eventually(() => readMessages(shop.databasePath)[2]?.status === "sent");
+        await new Promise((resolve) => setTimeout(resolve, 1000)); // room for a duplicate
+        expect(
+          inbox.received.map((m) =>
+            m.headers["subject"]?.replace("Nuevo mensaje de contacto: ", ""),
+          ),
+        ).toEqual(["Sense JS", "Amb JS", "Falso bot"]);
+      } finally {
+        await mail.stop();
+      }
+    });
+  });
+}
+
+/** The inbox CLI's environment for a site's database (a SQLite file or a postgres:// URL). */
+function envOf(database: string) {
+  return database.startsWith("postgres://")
+    ? { DATABASE_URL: database }
+    : { DATABASE_PATH: database };
+}

@@ -16,6 +16,7 @@ let stop: () => Promise<void>;
 test.beforeAll(async () => {
   ({ smtp, site, stop } = await startSiteWithMail({
     RATE_LIMIT_MAX: "100000000",
+    CONTACT_MAIL_PER_HOUR: "100000000",
     OUTBOX_POLL_SECONDS: "0.2",
   }));
 });

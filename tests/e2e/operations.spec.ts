@@ -23,6 +23,9 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     expect(await healthy.json()).toMatchObject({
       status: "ok",
       database: true,
+      pending: 0,
+      failed: 0,
+      held: 0,
       delivery: "smtp",
       lastDeliveryError: null,
     });
@@ -33,6 +36,7 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     });
     const report = await eventually(async () => {
       const body = (await (await fetch(`${site.url}/healthz`)).json()) as {
+        pending: number;
         lastDeliveryError: { at: number; message: string } | null;
       };
       return body.lastDeliveryError ? body : undefined;
@@ -46,6 +50,7 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
     const text = await outside.text();
     expect(JSON.parse(text)).toEqual({ status: "ok" });
     expect(text).not.toContain(String(smtpPort));
+    expect(report.pending).toBe(1);
   } finally {
     await site.stop();
   }

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { readPostgresMessages } from "./postgres.ts";
 import { startSmtp } from "./smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
@@ -24,17 +25,18 @@ export function tempDatabasePath(): string {
 
 /**
  * The production server (`node server.js` on the built site) as its own process, on
- * 127.0.0.1, with its own database file.
+ * 127.0.0.1, with its own database file, or the PostgreSQL database of `DATABASE_URL`.
+ * `databasePath` is then that URL: `readMessages` reads either.
  */
 export async function startSite(env: Record<string, string> = {}, port?: number) {
   const listenPort = port ?? (await freePort());
-  const databasePath = env.DATABASE_PATH ?? tempDatabasePath();
+  const databasePath = env.DATABASE_URL || (env.DATABASE_PATH ?? tempDatabasePath());
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
       PORT: String(listenPort),
-      DATABASE_PATH: databasePath,
+      DATABASE_PATH: env.DATABASE_URL ? tempDatabasePath() : databasePath,
       LOG_LEVEL: "warn",
       ...env,
     },
@@ -93,8 +95,10 @@ export type MessageRow = {
   spam_reason: string | null;
 };
 
-/** The messages in a site's database, read as the owner would. */
+/** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */
 export function readMessages(databasePath: string): MessageRow[] {
+  if (databasePath.startsWith("postgres://"))
+    return readPostgresMessages(databasePath) as MessageRow[];
   const db = new DatabaseSync(databasePath, { readOnly: true });
   try {
     return db.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];

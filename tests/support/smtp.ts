@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = {
@@ -55,32 +56,41 @@ export function parseMail(raw: string, envelope: ReceivedMail["envelope"]): Rece
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every message
- * with `reject` (an SMTP reply such as "451 4.3.0 try later").
+ * with `reject` (an SMTP reply such as "451 4.3.0 try later"). `beforeAccept` runs when a
+ * message has arrived, before the server answers; it may return an SMTP reply to refuse it.
  */
-export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) {
+export async function startSmtp(
+  port = 0,
+  {
+    reject,
+    beforeAccept,
+  }: { reject?: string; beforeAccept?: (mail: ReceivedMail) => Promise<string | undefined> } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Senders keep pooled connections open: on close, end them soon instead of waiting.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (reject) {
-          const [code] = reject.split(" ");
+      stream.on("end", async () => {
+        const mail = parseMail(Buffer.concat(chunks).toString("utf8"), {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((to) => to.address),
+        });
+        const refusal = (await beforeAccept?.(mail)) ?? reject;
+        if (refusal) {
+          const [code] = refusal.split(" ");
           return callback(
-            Object.assign(new Error(reject.slice(code!.length + 1)), {
+            Object.assign(new Error(refusal.slice(code!.length + 1)), {
               responseCode: Number(code),
             }),
           );
         }
-        received.push(
-          parseMail(Buffer.concat(chunks).toString("utf8"), {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((to) => to.address),
-          }),
-        );
+        received.push(mail);
         callback();
       });
     },
@@ -97,3 +107,21 @@ export async function startSmtp(port = 0, { reject }: { reject?: string } = {}) 
 }
 
 export type SmtpServer = Awaited<ReturnType<typeof startSmtp>>;
+
+/** A mail server that accepts connections and never says a word (a hung server). */
+export async function startSilentSmtp(port = 0) {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}?ignoreTLS=true`,
+    /** Connections it took and left hanging. */
+    connections: () => sockets.length,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

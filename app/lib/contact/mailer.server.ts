@@ -4,6 +4,7 @@ import type { StoredMessage } from "./store.server";
 
 export type Mailer = {
   send(message: StoredMessage): Promise<void>;
+  sendSummary(messages: StoredMessage[]): Promise<void>;
   close(): void;
 };
 
@@ -41,15 +42,66 @@ export function composeNotification(
   };
 }
 
-export function createMailer(smtpUrl: string, addresses: { from: string; to: string }): Mailer {
-  const transport = createTransport(smtpUrl, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as never);
+/**
+ * One e-mail for the messages held over the hourly cap: who wrote and how each begins, so
+ * the owner can read them with the inbox instead of finding them one by one in the mailbox.
+ */
+function composeSummary(messages: StoredMessage[], { from, to }: { from: string; to: string }) {
+  const ids = messages.map((message) => message.id);
+  const firstLine = (text: string) => {
+    const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+    return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  };
+  return {
+    from,
+    to,
+    subject: `${messages.length} mensajes de contacto más (resumen)`,
+    text: [
+      `Se han recibido ${messages.length} mensajes de contacto más de los que se envían por correo en una hora.`,
+      "Están guardados; no se han enviado uno a uno para no llenar el buzón.",
+      "",
+      ...messages.map(
+        (message) =>
+          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.name}: ${firstLine(message.message)}`,
+      ),
+      "",
+      "Para leerlos en el servidor:",
+      "  npm run inbox -- list",
+      ...ids.slice(0, 5).map((id) => `  npm run inbox -- show ${id}`),
+      "",
+      "--",
+      "Si son legítimos, responde desde tu correo a la dirección de cada mensaje.",
+    ].join("\n"),
+    messageId: `<contact-summary-${ids[0]}-${ids.at(-1)}-${messages.length}@${new URL(siteConfig.siteUrl).hostname}>`,
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
+type MailerOptions = {
+  from: string;
+  to: string;
+  /** Bound on connecting, on the server's greeting and on each silence of the connection. */
+  timeoutMs: number;
+};
+
+export function createMailer(smtpUrl: string, { from, to, timeoutMs }: MailerOptions): Mailer {
+  // One options object: a second argument would be message defaults, not connection options.
+  const transport = createTransport({
+    url: smtpUrl,
+    pool: true,
+    // One try per send: the outbox retries with its own backoff, and each try stays
+    // within the timeouts (the pool would otherwise requeue a dropped message 5 times).
+    maxRequeues: 0,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     async send(message) {
-      await transport.sendMail(composeNotification(message, addresses));
+      await transport.sendMail(composeNotification(message, { from, to }));
+    },
+    async sendSummary(messages) {
+      await transport.sendMail(composeSummary(messages, { from, to }));
     },
     close: () => transport.close(),
   };

@@ -1,3 +1,5 @@
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
 import type { Logger } from "~/lib/log.server";
 import type { Mailer } from "./mailer.server";
 import type { MessageStore } from "./store.server";
@@ -7,6 +9,11 @@ export type OutboxOptions = {
   retryBaseMs: number;
   retryMaxMs: number;
   maxAttempts: number;
+  /** How long a claimed message is reserved for this server; then any server may take it. */
+  leaseMs: number;
+  /** E-mails per window; above it messages are held for one summary at the window's end. */
+  mailPerWindow: number;
+  windowMs: number;
 };
 
 /** Wait before the next try after `attempts` failures: doubling from the base, capped. */
@@ -14,9 +21,18 @@ export function backoffMs(attempts: number, { retryBaseMs, retryMaxMs }: OutboxO
   return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Delivers stored messages by e-mail, one at a time, oldest first. Messages stay in the
- * database until delivered, so a restart or a mail-server outage only delays them.
+ * Delivers stored messages by e-mail, oldest first. Messages stay in the database until
+ * delivered, so a restart or a mail-server outage only delays them. Each message is claimed
+ * with a lease before it is sent, so servers sharing a database never send the same one,
+ * and one claimed by a server that died is sent by another once the lease ends.
+ *
+ * Database errors end the pass (the next poll tries again); they are never taken for a
+ * failed delivery. A message the mail server accepted but that could not be recorded as
+ * sent is remembered here and recorded later, never sent again by this server. Across a
+ * crash between the two the stable Message-ID lets mail clients drop the duplicate.
  */
 export function createOutbox(
   store: MessageStore,
@@ -24,41 +40,94 @@ export function createOutbox(
   options: OutboxOptions,
   log: Logger,
 ) {
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let lastError: { at: number; message: string } | undefined;
+  /** Accepted by the mail server, not yet recorded as sent: id → when. */
+  const unrecorded = new Map<number, number>();
+
+  async function recordSent(id: number, at: number) {
+    unrecorded.set(id, at);
+    await store.markSent(id, at);
+    unrecorded.delete(id);
+  }
+
+  async function recordLeftovers() {
+    for (const [id, at] of unrecorded) await recordSent(id, at);
+  }
+
+  /** Held messages whose window has ended: one summary e-mail for all of them. */
+  async function summarizeHeld() {
+    const held = await store.claimHeld(owner, Date.now(), options.leaseMs);
+    if (!held.length) return;
+    try {
+      await mailer.sendSummary(held);
+    } catch (error) {
+      // They stay claimed until the lease ends, then the summary is tried again.
+      lastError = { at: Date.now(), message: reasonOf(error) };
+      log.warn({ count: held.length, err: reasonOf(error) }, "contact summary e-mail failed");
+      return;
+    }
+    const at = Date.now();
+    for (const message of held) await store.markSummarized(message.id, at);
+    log.info({ count: held.length }, "contact messages over the e-mail cap summarised");
+  }
 
   async function deliverDue() {
-    for (;;) {
-      const [message] = store.due(Date.now(), 1);
-      if (!message || stopped) return;
+    await recordLeftovers();
+    await summarizeHeld();
+    while (!stopped) {
+      const now = Date.now();
+      const [message] = await store.claimDue(owner, now, options.leaseMs, 1);
+      if (!message) return;
+      const sentAt = unrecorded.get(message.id);
+      if (sentAt !== undefined) {
+        await recordSent(message.id, sentAt);
+        continue;
+      }
+      const window = now - (now % options.windowMs);
+      if (!(await store.takeMailSlot(window, options.mailPerWindow))) {
+        await store.hold(message.id, window + options.windowMs);
+        log.warn(
+          { messageId: message.id, perWindow: options.mailPerWindow },
+          "contact e-mail cap reached: message kept for the summary e-mail",
+        );
+        continue;
+      }
+      let failure: string | undefined;
       try {
         await mailer.send(message);
-        store.markSent(message.id);
+      } catch (error) {
+        failure = reasonOf(error);
+      }
+      if (failure === undefined) {
+        // Accepted by the mail server: from here on, never send it again.
+        await recordSent(message.id, Date.now());
         log.info(
           { messageId: message.id, attempts: message.attempts + 1 },
           "contact message delivered",
         );
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        lastError = { at: Date.now(), message: reason };
-        const attempts = message.attempts + 1;
-        if (attempts >= options.maxAttempts) {
-          store.markFailed(message.id, reason);
-          log.error(
-            { messageId: message.id, attempts, err: reason },
-            "CONTACT MESSAGE UNDELIVERABLE: gave up e-mailing it; it is kept in the database (npm run inbox -- retry)",
-          );
-        } else {
-          const delay = backoffMs(attempts, options);
-          store.retryLater(message.id, Date.now() + delay, reason);
-          log.warn(
-            { messageId: message.id, attempts, retryInMs: delay, err: reason },
-            "contact message delivery failed, will retry",
-          );
-        }
+        continue;
+      }
+      lastError = { at: Date.now(), message: failure };
+      await store.returnMailSlot(window);
+      const attempts = message.attempts + 1;
+      if (attempts >= options.maxAttempts) {
+        await store.markFailed(message.id, failure);
+        log.error(
+          { messageId: message.id, attempts, err: failure },
+          "CONTACT MESSAGE UNDELIVERABLE: gave up e-mailing it; it is kept in the database (npm run inbox -- retry)",
+        );
+      } else {
+        const delay = backoffMs(attempts, options);
+        await store.retryLater(message.id, Date.now() + delay, failure);
+        log.warn(
+          { messageId: message.id, attempts, retryInMs: delay, err: failure },
+          "contact message delivery failed, will retry",
+        );
       }
     }
   }
@@ -76,7 +145,12 @@ export function createOutbox(
         await deliverDue();
       } while (again && !stopped);
     })()
-      .catch((error: unknown) => log.error({ err: error }, "outbox pass crashed"))
+      .catch((error: unknown) =>
+        log.error(
+          { err: error, unrecorded: [...unrecorded.keys()] },
+          "outbox pass stopped: the database refused; trying again at the next poll",
+        ),
+      )
       .finally(() => {
         running = undefined;
       });
@@ -95,6 +169,7 @@ export function createOutbox(
       clearInterval(timer);
       stopped = true;
       await running;
+      mailer.close();
     },
     get lastError() {
       return lastError;

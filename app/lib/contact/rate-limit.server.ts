@@ -1,31 +1,62 @@
+import { createHmac } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
+
 /**
- * Per-client sliding-window limit, kept in memory: client addresses are never written to
- * disk (the privacy policy says so) and are forgotten when their window passes.
+ * The part of a client address that identifies one client: an IPv4 address as it is, an
+ * IPv6 address by its /64 network (one subscriber usually gets a whole /64, so counting per
+ * /128 would give a fresh budget per address), an IPv4-mapped IPv6 address as the IPv4 one.
  */
-export function createRateLimiter({ max, windowMs }: { max: number; windowMs: number }) {
-  const hits = new Map<string, number[]>();
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
 
-  function recent(key: string, now: number): number[] {
-    const kept = (hits.get(key) ?? []).filter((at) => now - at < windowMs);
-    if (kept.length) hits.set(key, kept);
-    else hits.delete(key);
-    return kept;
-  }
+type RateLimitStore = {
+  secret: string;
+  hit(key: string, now: number, windowMs: number): Promise<{ hits: number; resetAt: number }>;
+};
 
+export type RateLimitDecision = { allowed: boolean; headers: Record<string, string> };
+
+/**
+ * Fixed-window limit per client, counted in the database so every server shares it.
+ * Hand-written rather than express-rate-limit: the limit applies inside the contact
+ * action, after validation (invalid submissions do not count), not as Express middleware.
+ * The database keeps only a keyed hash of the client's network, with the end of its window;
+ * expired rows are deleted by the sweep.
+ */
+export function createRateLimiter(
+  store: RateLimitStore,
+  { max, windowMs }: { max: number; windowMs: number },
+) {
+  const windowSeconds = Math.ceil(windowMs / 1000);
   return {
-    /** Counts one hit for `key` unless it is over the limit; false means "too many". */
-    tryConsume(key: string, now = Date.now()): boolean {
-      const kept = recent(key, now);
-      if (kept.length >= max) return false;
-      hits.set(key, [...kept, now]);
-      return true;
-    },
-    /** Drops expired entries; run now and then so memory stays bounded. */
-    sweep(now = Date.now()) {
-      for (const key of hits.keys()) recent(key, now);
-    },
-    get size() {
-      return hits.size;
+    /** Counts one submission for the client; `allowed: false` means "too many". */
+    async consume(clientAddress: string, now = Date.now()): Promise<RateLimitDecision> {
+      const key = createHmac("sha256", store.secret)
+        .update(clientNetwork(clientAddress))
+        .digest("base64url");
+      const { hits, resetAt } = await store.hit(key, now, windowMs);
+      const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      const allowed = hits <= max;
+      // The IETF RateLimit header fields, draft 7 (as express-rate-limit's "draft-7").
+      const headers: Record<string, string> = {
+        "RateLimit-Policy": `${max};w=${windowSeconds}`,
+        RateLimit: `limit=${max}, remaining=${Math.max(0, max - hits)}, reset=${reset}`,
+      };
+      if (!allowed) headers["Retry-After"] = String(reset);
+      return { allowed, headers };
     },
   };
 }

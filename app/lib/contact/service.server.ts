@@ -5,27 +5,47 @@ import { createMailer } from "./mailer.server";
 import { createOutbox, type Outbox } from "./outbox.server";
 import { createRateLimiter } from "./rate-limit.server";
 import type { Settings } from "./settings.server";
-import { openStore, type MessageStore } from "./store.server";
+import { openStore } from "./store.server";
 import { submitContact } from "./submit.server";
 
 const dayMs = 24 * 3600 * 1000;
 
+/** Runs a timer's task, logging instead of crashing the process when it fails. */
+function every(ms: number, what: string, task: () => Promise<unknown>, log: Logger) {
+  const run = () =>
+    task().catch((error: unknown) => log.error({ err: error }, `${what} failed; will try again`));
+  const timer = setInterval(() => void run(), ms);
+  timer.unref();
+  return { run, timer };
+}
+
 /**
- * The contact system of one server process: the message store, the e-mail outbox, the
- * rate limiter and the daily purge that applies the retention the privacy policy states.
+ * The contact system of one server process: the message store (SQLite, or PostgreSQL shared
+ * with other servers), the e-mail outbox, the rate limiter and the daily purge that applies
+ * the retention the privacy policy states. Throws, naming the setting, when the database
+ * cannot be opened.
  */
-export function startContactService(settings: Settings, log: Logger) {
-  const store: MessageStore = openStore(settings.DATABASE_PATH);
-  const limiter = createRateLimiter({
-    max: settings.RATE_LIMIT_MAX,
-    windowMs: settings.RATE_LIMIT_WINDOW_SECONDS * 1000,
+export async function startContactService(settings: Settings, log: Logger) {
+  const store = await openStore({
+    url: settings.DATABASE_URL,
+    path: settings.DATABASE_PATH,
+    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    onError: (error) => log.error({ err: error }, "database connection error"),
   });
+  const rateWindowMs = settings.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const limiter = createRateLimiter(store, {
+    max: settings.RATE_LIMIT_MAX,
+    windowMs: rateWindowMs,
+  });
+  const mailWindowMs = settings.CONTACT_MAIL_WINDOW_SECONDS * 1000;
 
   let outbox: Outbox | undefined;
+  const { pending } = await store.counts();
   if (settings.SMTP_URL) {
     const mailer = createMailer(settings.SMTP_URL, {
       from: settings.CONTACT_FROM,
       to: settings.CONTACT_TO,
+      timeoutMs: settings.SMTP_TIMEOUT_SECONDS * 1000,
     });
     outbox = createOutbox(
       store,
@@ -35,56 +55,78 @@ export function startContactService(settings: Settings, log: Logger) {
         retryBaseMs: settings.OUTBOX_RETRY_BASE_SECONDS * 1000,
         retryMaxMs: settings.OUTBOX_RETRY_MAX_SECONDS * 1000,
         maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+        leaseMs: settings.OUTBOX_LEASE_SECONDS * 1000,
+        mailPerWindow: settings.CONTACT_MAIL_PER_HOUR,
+        windowMs: mailWindowMs,
       },
       log,
     );
     outbox.start();
-    log.info({ backlog: store.backlog() }, "contact messages are stored and e-mailed");
+    log.info(
+      { backlog: pending, database: store.kind },
+      "contact messages are stored and e-mailed",
+    );
   } else {
     log.warn(
-      { backlog: store.backlog() },
+      { backlog: pending, database: store.kind },
       "SMTP_URL is not set: contact messages are stored in the database but NOT e-mailed (npm run inbox -- list)",
     );
   }
 
   const retentionDays = siteConfig.legal.contactRetentionDays;
-  const purge = () => {
-    const removed = store.purgeOlderThan(Date.now() - retentionDays * dayMs);
-    if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
-    limiter.sweep();
-  };
-  purge();
-  const purgeTimer = setInterval(purge, dayMs);
-  purgeTimer.unref();
-  const sweepTimer = setInterval(() => limiter.sweep(), 60_000);
-  sweepTimer.unref();
+  // Once a day, on one server only when several share the database.
+  const purge = every(
+    dayMs,
+    "daily purge of contact messages",
+    () =>
+      store.exclusively("purge", async () => {
+        const removed = await store.purgeOlderThan(Date.now() - retentionDays * dayMs);
+        if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
+      }),
+    log,
+  );
+  const sweep = every(
+    60_000,
+    "sweep of expired rate-limit entries",
+    () => store.sweep(Date.now(), Date.now() - 2 * mailWindowMs),
+    log,
+  );
+  await purge.run();
+  await sweep.run();
 
   return {
     submit: (request: Request, context: { clientKey: string; lang: Language }) =>
       submitContact(request, context, {
         store,
-        tryConsume: limiter.tryConsume,
+        consume: (clientKey) => limiter.consume(clientKey),
         onStored: () => void outbox?.kick(),
         minFillMs: settings.CONTACT_MIN_FILL_SECONDS * 1000,
         log,
       }),
-    health: () => ({
-      database: store.ping(),
-      backlog: store.backlog(),
-      delivery: outbox ? "smtp" : "disabled",
-      lastDeliveryError: outbox?.lastError ?? null,
-    }),
+    /** For /healthz; never throws: an unreachable database reads as `database: false`. */
+    async health() {
+      const database = await store.ping();
+      const counts = database ? await store.counts().catch(() => undefined) : undefined;
+      return {
+        database: database && counts !== undefined,
+        pending: counts?.pending ?? null,
+        failed: counts?.failed ?? null,
+        held: counts?.held ?? null,
+        delivery: outbox ? ("smtp" as const) : ("disabled" as const),
+        lastDeliveryError: outbox?.lastError ?? null,
+      };
+    },
     /** Stops the timers, lets the delivery in progress finish, then closes the database. */
     async stop() {
-      clearInterval(purgeTimer);
-      clearInterval(sweepTimer);
+      clearInterval(purge.timer);
+      clearInterval(sweep.timer);
       await outbox?.stop();
-      store.close();
+      await store.close();
     },
   };
 }
 
-export type ContactService = ReturnType<typeof startContactService>;
+export type ContactService = Awaited<ReturnType<typeof startContactService>>;
 
 /** What each request's actions can use: the contact system and who is asking. */
 export const requestContext = createContext<{ contact: ContactService; clientKey: string }>();

@@ -6,6 +6,13 @@ const count = (fallback: number) => z.coerce.number().int().positive().default(f
 /** Every setting the server reads from the environment; `.env.example` documents them. */
 const settingsSchema = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/site.db"),
+  /** PostgreSQL instead of SQLite, for several servers on one database. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** PostgreSQL's statement timeout; with SQLite, the longest wait for a lock. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
     .optional()
@@ -42,6 +49,13 @@ const settingsSchema = z.object({
     .positive()
     .default(4 * 3600),
   OUTBOX_MAX_ATTEMPTS: count(15),
+  /** How long a server may take to e-mail a message it claimed before another one may. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  /** Bound on connecting to the mail server, its greeting, and each silence after. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  /** E-mails per window (an hour); above it messages are kept and summarised once. */
+  CONTACT_MAIL_PER_HOUR: count(20),
+  CONTACT_MAIL_WINDOW_SECONDS: z.coerce.number().positive().default(3600),
 });
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -27,6 +27,24 @@ describe("settings", () => {
     expect(() => loadSettings({ RATE_LIMIT_MAX: "-1" })).toThrow(/RATE_LIMIT_MAX/);
   });
 
+  it("selects PostgreSQL only with a postgres:// DATABASE_URL", () => {
+    expect(loadSettings({}).DATABASE_URL).toBeUndefined();
+    expect(loadSettings({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    expect(loadSettings({ DATABASE_URL: "postgres://u:p@db:5432/site" }).DATABASE_URL).toBe(
+      "postgres://u:p@db:5432/site",
+    );
+    expect(() => loadSettings({ DATABASE_URL: "mysql://db/site" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("has defaults for the outbox lease, SMTP timeouts and the e-mail cap", () => {
+    const settings = loadSettings({});
+    expect(settings.OUTBOX_LEASE_SECONDS).toBe(120);
+    expect(settings.SMTP_TIMEOUT_SECONDS).toBe(20);
+    expect(settings.CONTACT_MAIL_PER_HOUR).toBe(20);
+    expect(settings.CONTACT_MAIL_WINDOW_SECONDS).toBe(3600);
+    expect(() => loadSettings({ CONTACT_MAIL_PER_HOUR: "0" })).toThrow(/CONTACT_MAIL_PER_HOUR/);
+  });
+
   it("accepts an SMTP URL and treats an empty one as none", () => {
     expect(loadSettings({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe(
       "smtp://127.0.0.1:2525",

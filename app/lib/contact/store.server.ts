@@ -1,10 +1,19 @@
 // The contact messages database. Shared by the server and the owner's inbox CLI, which runs
-// on plain Node: this module imports nothing from the app (no path aliases).
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+// on plain Node: these modules import nothing from the app (no path aliases) and name
+// their files with the extension.
+//
+// One store on two databases: SQLite (embedded default, one server) and PostgreSQL (any
+// number of servers on one database). The queries are written once in the SQL both
+// understand; each driver runs them and owns its migrations and its durability tricks.
+import { randomBytes } from "node:crypto";
+import { openPostgres } from "./store-postgres.server.ts";
+import { openSqlite } from "./store-sqlite.server.ts";
 
-export type MessageStatus = "pending" | "sent" | "failed" | "spam";
+/**
+ * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
+ * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
+ */
+export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
   id: number;
@@ -25,154 +34,240 @@ export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "messag
   spamReason?: string;
 };
 
-/** Schema changes, applied in order at start; `PRAGMA user_version` records how many ran. */
-const migrations = [
-  `CREATE TABLE messages (
-     id INTEGER PRIMARY KEY,
-     created_at INTEGER NOT NULL,
-     lang TEXT NOT NULL,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     message TEXT NOT NULL,
-     status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'spam')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER,
-     last_error TEXT,
-     sent_at INTEGER,
-     spam_reason TEXT
-   ) STRICT;
-   CREATE INDEX messages_outbox ON messages (status, next_attempt_at);
-   CREATE INDEX messages_created ON messages (created_at);
-   CREATE INDEX messages_email ON messages (email COLLATE NOCASE);`,
-];
+type Value = string | number | null;
 
-const columns = `id, created_at AS createdAt, lang, name, email, message, status, attempts,
-  next_attempt_at AS nextAttemptAt, last_error AS lastError, sent_at AS sentAt, spam_reason AS spamReason`;
+/** What a database must offer; statements use `$1…` placeholders. */
+export type Driver = {
+  kind: "sqlite" | "postgres";
+  all<T>(sql: string, params?: Value[]): Promise<T[]>;
+  /** Runs a statement; resolves with the number of rows it changed. */
+  run(sql: string, params?: Value[]): Promise<number>;
+  /** The insert a visitor waits for: durable before it resolves. */
+  insert(params: Value[]): Promise<number>;
+  /** Runs `task` unless another server is running it (PostgreSQL advisory lock). */
+  exclusively(name: string, task: () => Promise<void>): Promise<boolean>;
+  backup(file: string): Promise<string>;
+  close(): Promise<void>;
+};
 
-export type MessageStore = ReturnType<typeof openStore>;
+/** The insert of `rows` messages (8 values each), returning their ids in order. */
+export function insertSql(rows: number): string {
+  const values = Array.from(
+    { length: rows },
+    (_, row) => `(${Array.from({ length: 8 }, (_, i) => `$${row * 8 + i + 1}`).join(", ")})`,
+  );
+  return `INSERT INTO messages
+    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
+    VALUES ${values.join(", ")} RETURNING id`;
+}
 
-export function openStore(file: string) {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file);
-  // WAL lets the inbox CLI read while the server writes; FULL makes every commit durable
-  // before the visitor is told the message was sent.
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
-  migrate(db);
+const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
+  next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
+  spam_reason AS "spamReason"`;
 
-  const statements = {
-    insert: db.prepare(
-      `INSERT INTO messages (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    due: db.prepare(
-      `SELECT ${columns} FROM messages WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
-    ),
-    get: db.prepare(`SELECT ${columns} FROM messages WHERE id = ?`),
-    list: db.prepare(`SELECT ${columns} FROM messages ORDER BY created_at DESC, id DESC LIMIT ?`),
-    sent: db.prepare(
-      `UPDATE messages SET status = 'sent', sent_at = ?, attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE id = ?`,
-    ),
-    retryLater: db.prepare(
-      `UPDATE messages SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?`,
-    ),
-    failed: db.prepare(
-      `UPDATE messages SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL, last_error = ? WHERE id = ?`,
-    ),
-    requeue: db.prepare(
-      `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL
-       WHERE id = ? AND status IN ('pending', 'failed')`,
-    ),
-    requeueFailed: db.prepare(
-      `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE status = 'failed'`,
-    ),
-    delete: db.prepare(`DELETE FROM messages WHERE id = ?`),
-    deleteByEmail: db.prepare(`DELETE FROM messages WHERE email = ? COLLATE NOCASE`),
-    purge: db.prepare(`DELETE FROM messages WHERE created_at < ?`),
-    backlog: db.prepare(`SELECT count(*) AS count FROM messages WHERE status = 'pending'`),
+const released = "claimed_by = NULL, lease_until = NULL";
+
+type StoreOptions = {
+  /** postgres://… selects PostgreSQL; otherwise SQLite at `path`. */
+  url?: string | undefined;
+  path: string;
+  /** PostgreSQL's statement_timeout; SQLite's wait for a lock (busy_timeout). */
+  statementTimeoutMs?: number;
+  /** Errors of idle database connections, which belong to no request. */
+  onError?: (error: unknown) => void;
+};
+
+export async function openStore(options: StoreOptions): Promise<MessageStore> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
+  const driver = options.url
+    ? await openPostgres(options.url, {
+        statementTimeoutMs,
+        onError: options.onError ?? (() => {}),
+      })
+    : openSqlite(options.path, statementTimeoutMs);
+  return createStore(driver);
+}
+
+async function createStore(driver: Driver) {
+  const one = async <T>(sql: string, params: Value[]) => (await driver.all<T>(sql, params))[0];
+  const only = async <T>(sql: string, params: Value[]) => {
+    const row = await one<T>(sql, params);
+    if (row === undefined) throw new Error(`No row from: ${sql.slice(0, 40)}`);
+    return row;
   };
 
-  function insert(message: NewMessage, now = Date.now()): number {
-    const spam = message.spamReason !== undefined;
-    const result = statements.insert.run(
-      now,
-      message.lang,
-      message.name,
-      message.email,
-      message.message,
-      spam ? "spam" : "pending",
-      spam ? null : now,
-      message.spamReason ?? null,
-    );
-    return Number(result.lastInsertRowid);
-  }
+  // The key of the rate limit's hashes: random per database, so a copy of the table alone
+  // cannot be matched against addresses.
+  await driver.run(
+    `INSERT INTO secrets (name, value) VALUES ('rate-limit', $1) ON CONFLICT (name) DO NOTHING`,
+    [randomBytes(32).toString("hex")],
+  );
+  const { value: secret } = await only<{ value: string }>(
+    `SELECT value FROM secrets WHERE name = 'rate-limit'`,
+    [],
+  );
 
-  // Group commit: messages arriving in the same turn of the event loop share one
-  // transaction, so one disk flush covers them all; each caller still learns its id only
-  // after the commit is on disk.
-  let batch: {
-    message: NewMessage;
-    resolve: (id: number) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      const stored = pending.map((item) => ({ item, id: insert(item.message) }));
-      db.exec("COMMIT");
-      for (const { item, id } of stored) item.resolve(id);
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      pending.forEach(({ reject }) => reject(error));
-    }
-  }
+  /** Claims due messages of one status for `owner` until the lease ends. */
+  const claim = async (
+    status: MessageStatus,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ) =>
+    // RETURNING gives no order: oldest first again.
+    (
+      await driver.all<StoredMessage>(
+        `UPDATE messages SET claimed_by = $1, lease_until = $2
+       WHERE id IN (
+         SELECT id FROM messages
+         WHERE status = $3 AND next_attempt_at <= $4 AND (lease_until IS NULL OR lease_until <= $4)
+         ORDER BY id LIMIT $5 ${driver.kind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+       ) RETURNING ${columns}`,
+        [owner, now + leaseMs, status, now, limit],
+      )
+    ).sort((a, b) => a.id - b.id);
 
   return {
-    /** Stores a message (durably) and returns its id. Spam is kept but never delivered. */
-    insert,
-    /** Like insert, batched with the other messages of this moment into one commit. */
-    insertDurably(message: NewMessage): Promise<number> {
-      return new Promise((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ message, resolve, reject });
-      });
+    kind: driver.kind,
+    /** The per-database key for hashing client addresses. */
+    secret,
+    /** Stores a message durably and returns its id. Spam is kept but never delivered. */
+    insert(message: NewMessage, now = Date.now()): Promise<number> {
+      const spam = message.spamReason !== undefined;
+      return driver.insert([
+        now,
+        message.lang,
+        message.name,
+        message.email,
+        message.message,
+        spam ? "spam" : "pending",
+        spam ? null : now,
+        message.spamReason ?? null,
+      ]);
     },
-    due: (now: number, limit: number) => statements.due.all(now, limit) as StoredMessage[],
-    get: (id: number) => statements.get.get(id) as StoredMessage | undefined,
-    list: (limit = -1) => statements.list.all(limit) as StoredMessage[],
-    markSent: (id: number, now = Date.now()) => void statements.sent.run(now, id),
-    retryLater: (id: number, at: number, error: string) =>
-      void statements.retryLater.run(at, error, id),
-    markFailed: (id: number, error: string) => void statements.failed.run(error, id),
+    /** Due messages, oldest first, reserved for `owner` until the lease ends (or it dies). */
+    claimDue: (owner: string, now: number, leaseMs: number, limit: number) =>
+      claim("pending", owner, now, leaseMs, limit),
+    /** Every held message whose window has ended, for one summary e-mail. */
+    claimHeld: (owner: string, now: number, leaseMs: number) =>
+      claim("held", owner, now, leaseMs, 10_000),
+    get: (id: number) => one<StoredMessage>(`SELECT ${columns} FROM messages WHERE id = $1`, [id]),
+    list: (limit?: number) =>
+      driver.all<StoredMessage>(
+        `SELECT ${columns} FROM messages ORDER BY created_at DESC, id DESC${limit ? " LIMIT $1" : ""}`,
+        limit ? [limit] : [],
+      ),
+    markSent: async (id: number, now = Date.now()) =>
+      void (await driver.run(
+        `UPDATE messages SET status = 'sent', sent_at = $2, attempts = attempts + 1,
+           next_attempt_at = NULL, last_error = NULL, ${released} WHERE id = $1`,
+        [id, now],
+      )),
+    retryLater: async (id: number, at: number, error: string) =>
+      void (await driver.run(
+        `UPDATE messages SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, ${released}
+         WHERE id = $1`,
+        [id, at, error],
+      )),
+    markFailed: async (id: number, error: string) =>
+      void (await driver.run(
+        `UPDATE messages SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL,
+           last_error = $2, ${released} WHERE id = $1`,
+        [id, error],
+      )),
+    /** Over the e-mail cap: kept for the summary sent when the window ends (`until`). */
+    hold: async (id: number, until: number) =>
+      void (await driver.run(
+        `UPDATE messages SET status = 'held', next_attempt_at = $2, ${released} WHERE id = $1`,
+        [id, until],
+      )),
+    markSummarized: async (id: number, now = Date.now()) =>
+      void (await driver.run(
+        `UPDATE messages SET status = 'summarized', sent_at = $2, next_attempt_at = NULL, ${released}
+         WHERE id = $1`,
+        [id, now],
+      )),
     /** Queues a pending or failed message for immediate delivery; false if there is no such message. */
-    requeue: (id: number, now = Date.now()) => statements.requeue.run(now, id).changes > 0,
-    requeueFailed: (now = Date.now()) => Number(statements.requeueFailed.run(now).changes),
-    delete: (id: number) => statements.delete.run(id).changes > 0,
-    deleteByEmail: (email: string) => Number(statements.deleteByEmail.run(email.trim()).changes),
-    purgeOlderThan: (cutoff: number) => Number(statements.purge.run(cutoff).changes),
-    backlog: () => (statements.backlog.get() as { count: number }).count,
-    ping: () => db.prepare("SELECT 1").get() !== undefined,
-    /** The connection itself, for SQLite's online backup. */
-    database: db,
-    close: () => db.close(),
+    requeue: async (id: number, now = Date.now()) =>
+      (await driver.run(
+        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $2, last_error = NULL,
+           ${released} WHERE id = $1 AND status IN ('pending', 'failed')`,
+        [id, now],
+      )) > 0,
+    requeueFailed: (now = Date.now()) =>
+      driver.run(
+        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $1, last_error = NULL,
+           ${released} WHERE status = 'failed'`,
+        [now],
+      ),
+    /** A message wrongly kept as spam goes to the outbox; false if there is no such spam. */
+    releaseSpam: async (id: number, now = Date.now()) =>
+      (await driver.run(
+        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $2
+         WHERE id = $1 AND status = 'spam'`,
+        [id, now],
+      )) > 0,
+    delete: async (id: number) =>
+      (await driver.run(`DELETE FROM messages WHERE id = $1`, [id])) > 0,
+    deleteByEmail: (email: string) =>
+      driver.run(`DELETE FROM messages WHERE lower(email) = lower($1)`, [email.trim()]),
+    purgeOlderThan: (cutoff: number) =>
+      driver.run(`DELETE FROM messages WHERE created_at < $1`, [cutoff]),
+    /** Messages waiting for delivery, given up on, and held over the e-mail cap. */
+    async counts() {
+      const rows = await driver.all<{ status: string; count: number }>(
+        `SELECT status, count(*) AS count FROM messages
+         WHERE status IN ('pending', 'failed', 'held') GROUP BY status`,
+      );
+      const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+      return { pending: of("pending"), failed: of("failed"), held: of("held") };
+    },
+    /** Counts one hit of `key` in its fixed window; a new window starts after `resetAt`. */
+    async hit(key: string, now: number, windowMs: number) {
+      return only<{ hits: number; resetAt: number }>(
+        `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, $2)
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN rate_limits.reset_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
+           reset_at = CASE WHEN rate_limits.reset_at <= $3 THEN $2 ELSE rate_limits.reset_at END
+         RETURNING hits, reset_at AS "resetAt"`,
+        [key, now + windowMs, now],
+      );
+    },
+    /** Takes one of `max` e-mails of the window starting at `window`; false when none is left. */
+    async takeMailSlot(window: number, max: number) {
+      const row = await one<{ sent: number }>(
+        `INSERT INTO mail_quota (window_start, sent) VALUES ($1, 1)
+         ON CONFLICT (window_start) DO UPDATE SET sent = mail_quota.sent + 1
+         WHERE mail_quota.sent < $2 RETURNING sent`,
+        [window, max],
+      );
+      return row !== undefined;
+    },
+    /** Gives back a slot whose e-mail did not go out. */
+    returnMailSlot: async (window: number) =>
+      void (await driver.run(
+        `UPDATE mail_quota SET sent = sent - 1 WHERE window_start = $1 AND sent > 0`,
+        [window],
+      )),
+    /** Drops rate-limit entries past their window and e-mail counts of past windows. */
+    async sweep(now: number, oldestWindow: number) {
+      await driver.run(`DELETE FROM rate_limits WHERE reset_at <= $1`, [now]);
+      await driver.run(`DELETE FROM mail_quota WHERE window_start < $1`, [oldestWindow]);
+    },
+    exclusively: driver.exclusively,
+    /** True while the database answers; never throws. */
+    async ping() {
+      try {
+        return (await driver.all(`SELECT 1 AS ok`)).length === 1;
+      } catch {
+        return false;
+      }
+    },
+    /** A consistent copy (SQLite); resolves with what was done. */
+    backup: driver.backup,
+    close: driver.close,
   };
 }
 
-function migrate(db: DatabaseSync) {
-  const { user_version: version } = db.prepare("PRAGMA user_version").get() as {
-    user_version: number;
-  };
-  for (const [index, sql] of migrations.entries()) {
-    if (index < version) continue;
-    db.exec("BEGIN");
-    try {
-      db.exec(sql);
-      db.exec(`PRAGMA user_version = ${index + 1}`);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-}
+export type MessageStore = Awaited<ReturnType<typeof createStore>>;

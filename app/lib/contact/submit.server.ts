@@ -8,6 +8,7 @@ import {
   type ContactResult,
   type FailureReason,
 } from "./schema";
+import type { RateLimitDecision } from "./rate-limit.server";
 import type { MessageStore } from "./store.server";
 
 /** Large enough for the longest valid message in any script, percent-encoded; no larger. */
@@ -15,13 +16,19 @@ export const maxBodyBytes = 64 * 1024;
 
 export type SubmitDependencies = {
   store: MessageStore;
-  tryConsume: (clientKey: string) => boolean;
+  /** Counts one submission of the client against the rate limit. */
+  consume: (clientKey: string) => Promise<RateLimitDecision>;
   onStored: () => void;
   minFillMs: number;
   log: Logger;
 };
 
-export type SubmitResponse = { status: number; result: ContactResult };
+/** `headers` (rate limit state, `Retry-After`) belong on the HTTP response. */
+export type SubmitResponse = {
+  status: number;
+  result: ContactResult;
+  headers?: Record<string, string>;
+};
 
 const failure = (
   reason: FailureReason,
@@ -113,7 +120,15 @@ export async function submitContact(
   const validation = validateContact(raw);
   if (!validation.ok) return failure("invalid", { fieldErrors: validation.fieldErrors, values });
 
-  if (!deps.tryConsume(clientKey)) return failure("rateLimited", { values });
+  let limit: RateLimitDecision;
+  try {
+    limit = await deps.consume(clientKey);
+  } catch (error) {
+    deps.log.error({ err: error }, "could not count a contact submission (rate limit)");
+    return failure("unavailable", { values });
+  }
+  const { headers } = limit;
+  if (!limit.allowed) return { ...failure("rateLimited", { values }), headers };
 
   const honeypot = fields["website"]?.some((value) => value.trim() !== "") ?? false;
   // Absent without JavaScript: then only the honeypot and the rate limit apply.
@@ -122,12 +137,12 @@ export async function submitContact(
   const spamReason = honeypot ? "honeypot" : tooFast ? "too-fast" : undefined;
 
   try {
-    const id = await deps.store.insertDurably({ lang, ...validation.values, spamReason });
+    const id = await deps.store.insert({ lang, ...validation.values, spamReason });
     deps.log.info({ messageId: id, spam: spamReason ?? false }, "contact message stored");
   } catch (error) {
     deps.log.error({ err: error }, "could not store a contact message");
-    return failure("unavailable", { values });
+    return { ...failure("unavailable", { values }), headers };
   }
   if (!spamReason) deps.onStored();
-  return { status: 200, result: { status: "sent" } };
+  return { status: 200, result: { status: "sent" }, headers };
 }

@@ -1,0 +1,112 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type Postgres } from "../../../tests/support/postgres";
+import { openStore } from "./store.server";
+
+const message = (n: number) => ({
+  lang: "es",
+  name: `Persona ${n}`,
+  email: `p${n}@example.com`,
+  message: "Hola",
+});
+const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), "store-")), "site.db");
+
+describe("SQLite store", () => {
+  it("upgrades a database of the first schema and keeps its messages", async () => {
+    const file = tempFile();
+    const old = new DatabaseSync(file);
+    old.exec(`CREATE TABLE messages (
+       id INTEGER PRIMARY KEY, created_at INTEGER NOT NULL, lang TEXT NOT NULL, name TEXT NOT NULL,
+       email TEXT NOT NULL, message TEXT NOT NULL,
+       status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'spam')),
+       attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER, last_error TEXT,
+       sent_at INTEGER, spam_reason TEXT) STRICT;
+     INSERT INTO messages (created_at, lang, name, email, message, status, attempts, last_error)
+       VALUES (1000, 'ca', 'Antic', 'antic@example.cat', 'Missatge', 'failed', 15, '550');
+     PRAGMA user_version = 1;`);
+    old.close();
+    const store = await openStore({ path: file });
+    expect(await store.list()).toMatchObject([
+      { id: 1, name: "Antic", status: "failed", attempts: 15, lastError: "550" },
+    ]);
+    expect(await store.insert(message(2))).toBe(2);
+    await store.close();
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("store on %s", (kind) => {
+  let postgres: Postgres | undefined;
+  beforeAll(async () => {
+    if (kind === "postgres") postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.stop());
+
+  /** Two stores on one database, as two servers would open it. */
+  async function twoServers() {
+    const url = await postgres?.createDatabase();
+    const file = tempFile();
+    const [a, b] = await Promise.all([
+      openStore({ url, path: file }),
+      openStore({ url, path: file }),
+    ]);
+    return { a, b, close: () => Promise.all([a.close(), b.close()]) };
+  }
+
+  it("opens an existing database again without migrating twice, with the same hashing key", async () => {
+    const { a, b, close } = await twoServers();
+    expect(a.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.secret).toBe(a.secret);
+    await close();
+  });
+
+  it("gives each due message to one claimer only, until its lease ends", async () => {
+    const { a, b, close } = await twoServers();
+    for (let n = 1; n <= 20; n++) await a.insert(message(n));
+    const now = Date.now();
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claimDue(`server-${i}`, now, 1000, 3)),
+    );
+    const ids = claims.flat().map((claimed) => claimed.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect(await a.claimDue("late", now + 999, 1000, 50)).toEqual([]);
+    expect(await b.claimDue("later", now + 1000, 1000, 50)).toHaveLength(20);
+    await close();
+  });
+
+  it("runs the purge on one server at a time", async () => {
+    const { a, b, close } = await twoServers();
+    let release = () => {};
+    let started = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = a.exclusively("purge", async () => {
+      started();
+      await held;
+    });
+    // While the first runs it, the second skips (PostgreSQL); SQLite has one writer anyway.
+    await running;
+    const second = await b.exclusively("purge", async () => {});
+    expect(second).toBe(kind === "sqlite");
+    release();
+    expect(await first).toBe(true);
+    expect(await b.exclusively("purge", async () => {})).toBe(true);
+    await close();
+  });
+
+  it("counts the e-mail cap across servers and gives back a slot", async () => {
+    const { a, b, close } = await twoServers();
+    const window = 3_600_000;
+    const taken = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).takeMailSlot(window, 4)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(4);
+    await a.returnMailSlot(window);
+    expect(await b.takeMailSlot(window, 4)).toBe(true);
+    expect(await b.takeMailSlot(window, 4)).toBe(false);
+    await close();
+  });
+});

@@ -1,0 +1,136 @@
+import { execFile, execFileSync } from "node:child_process";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
+import pg from "pg";
+import { freePort } from "./site.ts";
+
+const run = promisify(execFile);
+const bin = "/usr/lib/postgresql/15/bin";
+
+/** Runs a PostgreSQL program as the postgres user (initdb refuses root). */
+function asPostgres(program: string, args: string[]) {
+  const command = path.join(bin, program);
+  return userInfo().uid === 0
+    ? run("runuser", ["-u", "postgres", "--", command, ...args])
+    : run(command, args);
+}
+
+/**
+ * A throw-away PostgreSQL server on 127.0.0.1 (Debian's binaries, `.ci/run` installs them),
+ * in a temporary folder; `createDatabase` gives each test an empty database of its own.
+ */
+export async function startPostgres() {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-pg-"));
+  const { uid, gid } = userInfo().uid === 0 ? pgUser() : userInfo();
+  chownSync(dir, uid, gid);
+  const data = path.join(dir, "data");
+  const port = await freePort();
+  await asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  await asPostgres("pg_ctl", [
+    "-D",
+    data,
+    "-w",
+    "-l",
+    path.join(dir, "server.log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    "start",
+  ]);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  let count = 0;
+
+  /** Runs SQL as the superuser on `database`. */
+  async function sql(database: string, text: string, params: unknown[] = []) {
+    const client = new pg.Client({ connectionString: `${base}/${database}` });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  return {
+    port,
+    /** A new empty database; resolves with its DATABASE_URL. */
+    async createDatabase(): Promise<string> {
+      const name = `site_${process.pid}_${++count}`;
+      await sql("postgres", `CREATE DATABASE ${name}`);
+      return `${base}/${name}`;
+    },
+    sql: (url: string, text: string, params?: unknown[]) =>
+      sql(new URL(url).pathname.slice(1), text, params),
+    async stop() {
+      await asPostgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Postgres = Awaited<ReturnType<typeof startPostgres>>;
+
+/** The postgres user's ids, to hand it the folder. */
+function pgUser() {
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }));
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/** Every row of the messages table, as `readMessages` gives them for SQLite (synchronous). */
+export function readPostgresMessages(url: string): unknown[] {
+  const out = execFileSync(
+    path.join(bin, "psql"),
+    [url, "-AtX", "-c", "SELECT coalesce(json_agg(m ORDER BY id), '[]') FROM messages m"],
+    { encoding: "utf8" },
+  );
+  return JSON.parse(out) as unknown[];
+}
+
+export const storeKinds = ["sqlite", "postgres"] as const;
+type StoreKind = (typeof storeKinds)[number];
+
+/**
+ * Fresh databases of one kind for a test file: nothing for SQLite (each site makes its own
+ * file), a PostgreSQL server started on first use for PostgreSQL. `stop` in `afterAll`.
+ */
+export function testDatabases(kind: StoreKind) {
+  let server: Postgres | undefined;
+  return {
+    /** The environment that points a new site at a new, empty database. */
+    async env(): Promise<Record<string, string>> {
+      if (kind === "sqlite") return {};
+      server ??= await startPostgres();
+      return { DATABASE_URL: await server.createDatabase() };
+    },
+    async stop() {
+      await server?.stop();
+      server = undefined;
+    },
+  };
+}
+
+/**
+ * Makes the database refuse the server's writes until the returned function runs: another
+ * session holds the write lock (SQLite) or an exclusive lock on the contact tables
+ * (PostgreSQL), so writes fail after the server's statement timeout. Reads still work.
+ */
+export async function holdWrites(database: string): Promise<() => Promise<void>> {
+  if (database.startsWith("postgres://")) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    await client.query("BEGIN");
+    await client.query("LOCK TABLE messages, rate_limits, mail_quota IN EXCLUSIVE MODE");
+    return async () => {
+      await client.query("ROLLBACK");
+      await client.end();
+    };
+  }
+  const db = new DatabaseSync(database);
+  db.exec("PRAGMA busy_timeout = 10000; BEGIN IMMEDIATE");
+  return async () => {
+    db.exec("ROLLBACK");
+    db.close();
+  };
+}
