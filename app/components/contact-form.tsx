@@ -28,7 +28,7 @@ type FieldErrors = Partial<Record<ContactField, FieldError>>;
 const subscribeToNothing = () => () => {};
 
 const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600";
+  "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface-raised px-3.5 py-2.5 text-base text-fg shadow-xs placeholder:text-muted focus:border-brand-text focus:ring-2 focus:ring-ring/30 focus:outline-none aria-invalid:border-danger";
 
 /** The reason behind an answer that is not JSON (a proxy, the origin guard, ...). */
 function reasonFromStatus(status: number): FailureReason {
@@ -121,7 +121,7 @@ export function ContactForm({ action, result }: ContactFormProps) {
 
   const fieldError = (name: ContactField) =>
     errors[name] ? (
-      <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+      <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-danger">
         {t(`contact.form.fieldErrors.${errors[name]}`, { max: contactLimits[name] })}
       </p>
     ) : null;
@@ -138,21 +138,21 @@ export function ContactForm({ action, result }: ContactFormProps) {
         {notice?.status === "sent" ? (
           <div
             role="status"
-            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+            className="rounded-lg border border-success bg-success-soft p-4 text-fg"
           >
             <p className="font-semibold">{t("contact.form.success")}</p>
             <p className="mt-1 text-sm">{t("contact.form.successText")}</p>
           </div>
         ) : null}
         {notice?.status === "failed" ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-4 text-fg">
             <p className="font-semibold">{t("contact.form.error")}</p>
             <p className="mt-1 text-sm">{t(`contact.form.reasons.${notice.reason}`)}</p>
           </div>
         ) : null}
         {contactFields.map((name) => (
           <div key={name}>
-            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-slate-900">
+            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-fg">
               {t(`contact.form.${name}`)}
             </label>
             {name === "message" ? (
@@ -182,9 +182,12 @@ export function ContactForm({ action, result }: ContactFormProps) {
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending ? t("contact.form.sending") : t("contact.form.submit")}
         </Button>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           {t("contact.form.privacy")}{" "}
-          <a href={localizedPath("privacy", lang)} className="font-medium text-brand-700 underline">
+          <a
+            href={localizedPath("privacy", lang)}
+            className="font-medium text-brand-text underline"
+          >
             {t("contact.form.privacyLink")}
           </a>
           .

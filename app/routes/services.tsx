@@ -1,3 +1,4 @@
+import { CtaBand } from "~/components/cta-band";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { ServiceCard } from "~/components/service-card";
@@ -9,14 +10,24 @@ export default function Services() {
   return (
     <>
       <PageMeta page="services" />
-      <PageHeader title={t("services.title")} />
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <ul className="stagger grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {services.map((service) => (
-            <ServiceCard key={service.id} service={service} headingLevel="h2" />
+      <PageHeader title={t("services.title")}>
+        <p>{t("services.lead")}</p>
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        {/* The first service spans two columns, so seven cards fill two or four columns evenly. */}
+        <ul className="stagger grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {services.map((service, i) => (
+            <ServiceCard
+              key={service.id}
+              service={service}
+              headingLevel="h2"
+              featured={i === 0}
+              className={i === 0 ? "md:col-span-2" : undefined}
+            />
           ))}
         </ul>
       </div>
+      <CtaBand />
     </>
   );
 }
