@@ -4,7 +4,8 @@ import { cn } from "~/lib/utils";
 
 /**
  * A service: its emoji in the tinted tile, title and description. With `href` the whole
- * card is one link (the title's link stretches over the card); `featured` lays it out wide.
+ * card is one link (the title's link stretches over the card); `featured` lays it out
+ * side by side where it spans two columns.
  */
 export function ServiceCard({
   service,
@@ -25,16 +26,16 @@ export function ServiceCard({
     <li
       className={cn(
         "relative flex flex-col gap-4 rounded-card border border-line bg-surface-raised p-6 shadow-card motion-safe:animate-enter",
-        featured && "sm:flex-row sm:items-start sm:gap-6 sm:p-8",
+        featured && "md:flex-row md:items-start md:gap-6 lg:flex-col lg:gap-4",
         href && "card-link",
         className,
       )}
     >
-      <span aria-hidden="true" className={cn("tile", featured && "sm:size-16 sm:text-3xl")}>
+      <span aria-hidden="true" className="tile">
         {service.icon}
       </span>
       <div>
-        <Heading className={cn("text-lg font-semibold text-fg", featured && "sm:text-xl")}>
+        <Heading className="text-lg font-semibold text-fg">
           {href ? <a href={href}>{title}</a> : title}
         </Heading>
         <p className="mt-2 text-muted">{t(`services.items.${service.id}.description`)}</p>
