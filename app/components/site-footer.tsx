@@ -38,8 +38,8 @@ export function SiteFooter() {
   const { brands, email, linkedinUrl } = siteConfig;
   return (
     <footer className="border-t border-line bg-surface-muted">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[2fr_1fr_1fr_1fr]">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:grid-cols-3 sm:px-6 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-1">
           <a href={href("home")} aria-label={t("nav.logoHome")} className="inline-block rounded-md">
             <Logo />
           </a>
