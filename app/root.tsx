@@ -11,11 +11,12 @@ import {
 import type { Route } from "./+types/root";
 // The whole stylesheet (about 5 KB compressed) goes inline: no render-blocking request.
 import styles from "./app.css?inline";
+import { Motif } from "~/components/motif";
 import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
-import { brandColor } from "~/lib/brand";
+import { themeColors } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import pageScript from "~/lib/page-script.js?raw";
 import { useLocale } from "~/lib/use-locale";
@@ -55,14 +56,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <meta name="theme-color" content={brandColor} />
+        <meta
+          name="theme-color"
+          media="(prefers-color-scheme: light)"
+          content={themeColors.light}
+        />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content={themeColors.dark} />
         <Meta />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-50 rounded-md bg-surface-raised px-4 py-2 font-semibold text-brand-text shadow-raised focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           {t("nav.skipToContent")}
         </a>
@@ -85,12 +91,17 @@ export default function App() {
 function Message({ title, text, backHome }: { title: string; text: string; backHome: string }) {
   const { href } = useLocale();
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center motion-safe:animate-enter sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-      <p className="mt-4 text-lg text-slate-600">{text}</p>
-      <ButtonLink href={href("home")} className="mt-8">
-        {backHome}
-      </ButtonLink>
+    <section className="relative isolate flex min-h-[70svh] items-center overflow-hidden bg-surface-muted">
+      <Motif className="absolute inset-0 -z-10 size-full text-brand-text opacity-15" />
+      <div className="mx-auto max-w-2xl px-4 py-24 text-center motion-safe:animate-enter sm:px-6">
+        <h1 className="text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+          {title}
+        </h1>
+        <p className="mt-4 text-lg text-muted">{text}</p>
+        <ButtonLink href={href("home")} className="mt-8">
+          {backHome}
+        </ButtonLink>
+      </div>
     </section>
   );
 }

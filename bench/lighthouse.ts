@@ -17,11 +17,13 @@ const KB = 1024;
 const budgets = {
   performance: 100,
   lcpRatio: 1.3,
-  tbt: 0,
+  /** Total blocking time: no more than the reference page's in the same run. */
+  tbtOverReference: 0,
   cls: 0,
   jsStatic: 10 * KB,
   jsInteractive: 110 * KB,
-  total: 60 * KB,
+  /** Everything a first visit transfers (the form's on-demand script is not part of it). */
+  total: 30 * KB,
 };
 const referencePath = "/bench-reference.html";
 const referenceFile = path.resolve("build/client", referencePath.slice(1));
@@ -121,6 +123,7 @@ try {
 const [reference, ...pages] = results;
 if (!reference) throw new Error("The reference page was not measured.");
 const referenceLcp = median(reference.runs.map((r) => r.lcp));
+const referenceTbt = median(reference.runs.map((r) => r.tbt));
 const failures: string[] = [];
 const rows = pages.map(({ url, runs: measured }) => {
   const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
@@ -135,7 +138,10 @@ const rows = pages.map(({ url, runs: measured }) => {
     `performance ${m("performance")} < ${budgets.performance}`,
   );
   check(ratio <= budgets.lcpRatio, `LCP ${ratio.toFixed(2)}× the reference > ${budgets.lcpRatio}×`);
-  check(m("tbt") <= budgets.tbt, `TBT ${Math.round(m("tbt"))} ms > ${budgets.tbt} ms`);
+  check(
+    m("tbt") <= referenceTbt + budgets.tbtOverReference,
+    `TBT ${Math.round(m("tbt"))} ms > the reference's ${Math.round(referenceTbt)} ms`,
+  );
   check(m("cls") <= budgets.cls, `CLS ${m("cls")} > ${budgets.cls}`);
   check(m("js") <= jsBudget, `JS ${(m("js") / KB).toFixed(1)} KB > ${jsBudget / KB} KB`);
   check(
@@ -167,7 +173,7 @@ const rows = pages.map(({ url, runs: measured }) => {
 });
 
 const table = [
-  `Lighthouse ${runs}× per URL (mobile defaults), medians (± spread). Reference page LCP: ${Math.round(referenceLcp)} ms. Bytes are transferred (brotli), in KB.`,
+  `Lighthouse ${runs}× per URL (mobile defaults), medians (± spread). Reference page LCP: ${Math.round(referenceLcp)} ms, TBT: ${Math.round(referenceTbt)} ms. Bytes are transferred (brotli), in KB.`,
   "",
   "| URL | Perf | A11y | BP | SEO | FCP ms | LCP ms | LCP / ref | TBT ms | CLS | JS | CSS | HTML | Total |",
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

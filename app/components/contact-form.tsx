@@ -45,7 +45,7 @@ export const contactAnchors = { errors: "contact-errors", sent: "contact-sent" }
 const subscribeToNothing = () => () => {};
 
 const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600";
+  "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface-raised px-3.5 py-2.5 text-base text-fg shadow-xs placeholder:text-muted focus:border-brand-text focus:ring-2 focus:ring-ring/30 focus:outline-none aria-invalid:border-danger";
 
 /** The reason behind an answer that is not JSON (a proxy, the origin guard, ...). */
 function reasonFromStatus(status: number): FailureReason {
@@ -156,7 +156,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
   const fieldError = (name: ContactField) => {
     const problem = problems.find((item) => item.name === name);
     return problem ? (
-      <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+      <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-danger">
         {problem.text}
       </p>
     ) : null;
@@ -187,7 +187,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
             role="status"
             tabIndex={-1}
             autoFocus
-            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 focus:outline-2 focus:outline-offset-2 focus:outline-green-700"
+            className="rounded-lg border border-success bg-success-soft p-4 text-fg focus:outline-2 focus:outline-offset-2 focus:outline-success"
           >
             <p className="font-semibold">{t("contact.form.success")}</p>
             <p className="mt-1 text-sm">{t("contact.form.successText")}</p>
@@ -201,11 +201,11 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
             ref={summary}
             tabIndex={-1}
             autoFocus
-            className="rounded-lg border-2 border-red-700 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+            className="rounded-lg border-2 border-danger bg-danger-soft p-4 focus:outline-2 focus:outline-offset-2 focus:outline-danger"
           >
             <div role="alert">
-              <h3 className="font-semibold text-red-900">{t("contact.form.errorSummary")}</h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-700">
+              <h3 className="font-semibold text-fg">{t("contact.form.errorSummary")}</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-danger">
                 {problems.length > 0 ? (
                   problems.map(({ name, text }) => (
                     <li key={name}>
@@ -230,7 +230,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
         ) : null}
         {contactFields.map((name) => (
           <div key={name}>
-            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-slate-900">
+            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-fg">
               {t(`contact.form.${name}`)}
             </label>
             {name === "message" ? (
@@ -260,9 +260,12 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending ? t("contact.form.sending") : t("contact.form.submit")}
         </Button>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-muted">
           {t("contact.form.privacy")}{" "}
-          <a href={localizedPath("privacy", lang)} className="font-medium text-brand-700 underline">
+          <a
+            href={localizedPath("privacy", lang)}
+            className="font-medium text-brand-text underline"
+          >
             {t("contact.form.privacyLink")}
           </a>
           .

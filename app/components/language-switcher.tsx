@@ -29,8 +29,8 @@ export function LanguageSwitcher() {
               className={cn(
                 "inline-flex min-h-9 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold",
                 active
-                  ? "bg-brand-700 text-white"
-                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                  ? "bg-brand text-on-brand"
+                  : "text-muted hover:bg-surface-muted hover:text-fg",
               )}
             >
               {code.toUpperCase()}

@@ -4,17 +4,17 @@ import { logoMark } from "~/lib/brand";
 /** The company mark and name; the mark is decorative, the name is the text. */
 export function Logo() {
   return (
-    <span className="inline-flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900">
+    <span className="inline-flex items-center gap-2 text-lg font-bold tracking-tight text-fg">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-brand-700" />
+        <rect width="32" height="32" rx="8" className="fill-brand" />
         <path
           d={logoMark.stroke}
           fill="none"
-          stroke="#fff"
+          className="stroke-on-brand"
           strokeWidth="2.5"
           strokeLinecap="round"
         />
-        <circle {...logoMark.dot} fill="#fff" />
+        <circle {...logoMark.dot} className="fill-on-brand" />
       </svg>
       <span>{siteConfig.name}</span>
     </span>

@@ -1,24 +1,79 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
-/** A page section with its h2, labelled by it for assistive technology. */
+/** Small label, title and subtitle: the same header on every section of the site. */
+export function SectionHeader({
+  id,
+  label,
+  title,
+  subtitle,
+  centered = false,
+  className,
+}: {
+  id: string;
+  label?: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  centered?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("max-w-3xl", centered && "mx-auto text-center", className)}>
+      {label ? (
+        <p className="text-sm font-semibold tracking-wider text-accent uppercase">{label}</p>
+      ) : null}
+      <h2
+        id={id}
+        className={cn(
+          "text-3xl font-bold tracking-tight text-balance text-fg sm:text-4xl",
+          label ? "mt-2" : undefined,
+        )}
+      >
+        {title}
+      </h2>
+      {subtitle ? <p className="mt-4 text-lg text-pretty text-muted">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A page section: full-width band on the base or the muted surface (pages alternate them),
+ * its header, and the content in the page's column. Labelled by its title.
+ */
 export function Section({
   id,
+  label,
   title,
+  subtitle,
+  tone = "base",
+  centered,
   children,
   className,
 }: {
   id: string;
+  label?: ReactNode;
   title: ReactNode;
-  children: ReactNode;
+  subtitle?: ReactNode;
+  tone?: "base" | "muted";
+  centered?: boolean;
+  children?: ReactNode;
   className?: string;
 }) {
   return (
-    <section aria-labelledby={id} className={cn("mx-auto max-w-6xl px-4 py-14 sm:px-6", className)}>
-      <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-      {children}
+    <section
+      aria-labelledby={id}
+      className={cn(tone === "muted" ? "bg-surface-muted" : "bg-surface", className)}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+        <SectionHeader
+          id={id}
+          label={label}
+          title={title}
+          subtitle={subtitle}
+          centered={centered}
+        />
+        {children}
+      </div>
     </section>
   );
 }

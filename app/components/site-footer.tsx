@@ -1,50 +1,90 @@
+import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { Logo } from "~/components/logo";
 import { siteConfig } from "~/config/site";
-import { legalPages, mainPages, type PageId } from "~/lib/site-paths";
+import type { PageId } from "~/lib/site-paths";
 import { useLocale } from "~/lib/use-locale";
 
-function LinkColumn({ title, pages }: { title: string; pages: readonly PageId[] }) {
-  const { t, href } = useLocale();
+const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
+
+function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <nav aria-label={title}>
-      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-3 space-y-2">
-        {pages.map((page) => (
-          <li key={page}>
-            <a
-              href={href(page)}
-              className="text-sm text-slate-600 hover:text-brand-700 hover:underline"
-            >
-              {t(`nav.${page}`)}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <h2 className="text-sm font-semibold text-fg">{title}</h2>
+      <ul className="mt-4 space-y-2.5">{children}</ul>
     </nav>
   );
 }
 
+function PageColumn({ title, pages }: { title: string; pages: readonly PageId[] }) {
+  const { t, href } = useLocale();
+  return (
+    <Column title={title}>
+      {pages.map((page) => (
+        <li key={page}>
+          <a href={href(page)} className={linkClass}>
+            {t(`nav.${page}`)}
+          </a>
+        </li>
+      ))}
+    </Column>
+  );
+}
+
+/** Company facts, the two brands and the link columns, all read from the site config. */
 export function SiteFooter() {
   const { t, href } = useLocale();
   // The year is rendered at build time and kept current by the page script.
   const year = new Date().getFullYear();
+  const { brands, email, linkedinUrl } = siteConfig;
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:px-6">
-        <div>
+    <footer className="border-t border-line bg-surface-muted">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:grid-cols-3 sm:px-6 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-1">
           <a href={href("home")} aria-label={t("nav.logoHome")} className="inline-block rounded-md">
             <Logo />
           </a>
-          <p className="mt-4 text-sm text-slate-600">
-            {"© "}
-            <span data-current-year suppressHydrationWarning>
-              {year}
-            </span>{" "}
-            {siteConfig.name}
-          </p>
+          <p className="mt-4 max-w-xs text-sm text-pretty text-muted">{t("footer.tagline")}</p>
+          <ul className="mt-5 space-y-2.5 text-sm">
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" className="size-4 shrink-0 text-brand-text" />
+              <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+                {email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2 text-muted">
+              <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-text" />
+              {t("contact.details.locationValue")}
+            </li>
+            <li className="flex items-center gap-2">
+              <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-brand-text" />
+              <a href={linkedinUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {t("contact.details.profileLink")}
+                <span className="sr-only"> {t("contact.details.newTab")}</span>
+              </a>
+            </li>
+          </ul>
         </div>
-        <LinkColumn title={t("footer.links")} pages={mainPages} />
-        <LinkColumn title={t("footer.legal")} pages={legalPages} />
+        <Column title={t("footer.brands")}>
+          {[brands.lab, brands.consultancy].map((brand) => (
+            <li key={brand}>
+              <a href={href("brands")} className={linkClass}>
+                {brand}
+              </a>
+            </li>
+          ))}
+        </Column>
+        {siteConfig.footerColumns.map((column) => (
+          <PageColumn key={column.title} title={t(`footer.${column.title}`)} pages={column.pages} />
+        ))}
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted sm:px-6">
+          {"© "}
+          <span data-current-year suppressHydrationWarning>
+            {year}
+          </span>{" "}
+          {siteConfig.name}
+        </p>
       </div>
     </footer>
   );

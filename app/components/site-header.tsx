@@ -18,7 +18,7 @@ export function SiteHeader() {
   const { t, href } = useLocale();
   const { page: current } = parseLocalizedPath(useLocation().pathname);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <a href={href("home")} aria-label={t("nav.logoHome")} className="mr-auto rounded-md">
           <Logo />
@@ -28,7 +28,7 @@ export function SiteHeader() {
           popover="auto"
           aria-label={t("nav.label")}
           className={cn(
-            "inset-x-0 top-16 bottom-auto m-0 w-full border-b border-slate-200 bg-white p-4 shadow-lg",
+            "inset-x-0 top-16 bottom-auto m-0 w-full border-b border-line bg-surface-raised p-4 text-fg shadow-raised",
             "md:static md:block md:w-auto md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none",
           )}
         >
@@ -41,8 +41,8 @@ export function SiteHeader() {
                   className={cn(
                     "block rounded-md px-3 py-2.5 text-base font-medium md:py-2 md:text-sm",
                     page === current
-                      ? "text-brand-700"
-                      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                      ? "text-brand-text"
+                      : "text-muted hover:bg-surface-muted hover:text-fg",
                   )}
                 >
                   {t(`nav.${page}`)}
@@ -56,7 +56,7 @@ export function SiteHeader() {
           type="button"
           popoverTarget={menuId}
           aria-label={t("nav.openMenu")}
-          className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          className="inline-flex size-11 items-center justify-center rounded-md text-muted hover:bg-surface-muted hover:text-fg md:hidden"
         >
           <Menu aria-hidden="true" className="menu-icon-open size-6" />
           <X aria-hidden="true" className="menu-icon-close size-6" />

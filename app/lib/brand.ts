@@ -2,6 +2,9 @@
 // build time. Imported by the build itself: relative imports only.
 export const brandColor = "#0a5c99";
 
+/** The browser bar colour of each colour scheme: the header's surface (`--surface` in app.css). */
+export const themeColors = { light: "#ffffff", dark: "#0b1420" } as const;
+
 /** The company mark on a 32 × 32 grid: a stroke and a dot, white on the brand colour. */
 export const logoMark = {
   stroke: "M9 22c4-1 6-4 7-8 1 4 3 7 7 8",

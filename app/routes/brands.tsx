@@ -1,6 +1,8 @@
-import { Check } from "lucide-react";
+import { Check, Mail } from "lucide-react";
+import { CtaBand } from "~/components/cta-band";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
+import { Section } from "~/components/section";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
 import { useLocale } from "~/lib/use-locale";
@@ -20,11 +22,11 @@ function BrandBlock({
 }) {
   return (
     <Card as="section" aria-labelledby={id} className="p-8 motion-safe:animate-enter sm:p-10">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{tagline}</p>
-      <h2 id={id} className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
+      <p className="text-sm font-semibold tracking-wider text-accent uppercase">{tagline}</p>
+      <h2 id={id} className="mt-2 text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {name}
       </h2>
-      <div className="mt-5 space-y-4 text-lg leading-relaxed text-slate-700">{children}</div>
+      <div className="mt-5 space-y-4 text-lg leading-relaxed text-muted">{children}</div>
     </Card>
   );
 }
@@ -37,16 +39,16 @@ export default function Brands() {
       <PageHeader title={t("brands.title")}>
         <p>{t("brands.lead")}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <BrandBlock id="brand-lab" name={siteConfig.brands.lab} tagline={t("brands.lab.tagline")}>
           <p>{t("brands.lab.description")}</p>
-          <h3 className="pt-2 text-lg font-semibold text-slate-900">
-            {t("brands.lab.focusTitle")}
-          </h3>
+          <h3 className="pt-2 text-lg font-semibold text-fg">{t("brands.lab.focusTitle")}</h3>
           <ul className="space-y-3 text-base">
             {focusAreas.map((area) => (
-              <li key={area} className="flex gap-3">
-                <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand-700" />
+              <li key={area} className="flex items-center gap-3">
+                <span className="tile size-8">
+                  <Check aria-hidden="true" className="size-4" />
+                </span>
                 {t(`brands.lab.focus.${area}`)}
               </li>
             ))}
@@ -62,6 +64,28 @@ export default function Brands() {
           <p>{t("brands.consultancy.p3")}</p>
         </BrandBlock>
       </div>
+      <Section
+        id="brands-relation"
+        tone="muted"
+        title={t("brands.relation.title")}
+        subtitle={t("brands.relation.text")}
+      >
+        <p className="mt-6 flex max-w-3xl items-center gap-4 text-lg text-fg">
+          <span className="tile">
+            <Mail aria-hidden="true" className="size-6" />
+          </span>
+          <span>
+            {t("brands.relation.contact")}{" "}
+            <a
+              href={`mailto:${siteConfig.email}`}
+              className="font-semibold break-all text-brand-text underline"
+            >
+              {siteConfig.email}
+            </a>
+          </span>
+        </p>
+      </Section>
+      <CtaBand />
     </>
   );
 }

@@ -35,7 +35,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 function ContactDetails() {
   const { t } = useLocale();
-  const link = "font-medium text-brand-700 hover:underline";
+  const link = "font-medium text-brand-text hover:underline";
   const details = [
     {
       icon: Mail,
@@ -64,14 +64,14 @@ function ContactDetails() {
   ];
   return (
     <Card as="section" aria-labelledby="contact-details" className="h-fit">
-      <h2 id="contact-details" className="text-xl font-semibold">
+      <h2 id="contact-details" className="text-xl font-semibold text-fg">
         {t("contact.details.title")}
       </h2>
       <dl className="mt-6 space-y-5">
         {details.map(({ icon: Icon, term, value }) => (
           <div key={term}>
-            <dt className="flex items-center gap-2 text-sm font-medium text-slate-500">
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+            <dt className="flex items-center gap-2 text-sm font-medium text-muted">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-text" />
               {term}
             </dt>
             <dd className="mt-1 pl-6">{value}</dd>
@@ -101,10 +101,10 @@ export default function Contact() {
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_1.5fr]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.5fr]">
         <ContactDetails />
         <Card as="section" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title" className="text-xl font-semibold">
+          <h2 id="contact-form-title" className="text-xl font-semibold text-fg">
             {t("contact.form.title")}
           </h2>
           <div className="mt-6">

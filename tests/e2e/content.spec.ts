@@ -65,13 +65,15 @@ test("home: hero with both calls to action and services 1, 3 and 5", async ({ pa
     "href",
     "/en/contact",
   );
-  const cards = page.getByRole("main").getByRole("listitem");
+  const cards = page.getByRole("region", { name: t("home.services.title") }).getByRole("listitem");
   await expect(cards).toHaveCount(3);
   for (const [i, service] of [services[0], services[2], services[4]].entries()) {
     await expect(cards.nth(i)).toContainText(service.icon);
     await expect(cards.nth(i).getByRole("heading")).toHaveText(
       t(`services.items.${service.id}.title`),
     );
+    // The whole card is one link to the services page.
+    await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", "/en/services");
   }
   await expect(page.getByRole("link", { name: t("home.services.viewAll") })).toHaveAttribute(
     "href",
@@ -143,12 +145,13 @@ test("contact details: mailto link, location and the profile opening safely in a
 }) => {
   const t = translator("en");
   await visit(page, "/en/contact");
-  await expect(page.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
+  const details = page.getByRole("region", { name: t("contact.details.title") });
+  await expect(details.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
     "href",
     `mailto:${siteConfig.email}`,
   );
-  await expect(page.getByText(t("contact.details.locationValue"))).toBeVisible();
-  const profile = page.getByRole("link", {
+  await expect(details.getByText(t("contact.details.locationValue"))).toBeVisible();
+  const profile = details.getByRole("link", {
     name: `${t("contact.details.profileLink")} ${t("contact.details.newTab")}`,
   });
   await expect(profile).toHaveAttribute("href", siteConfig.linkedinUrl);

@@ -2,9 +2,11 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 const variants = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800 shadow-sm",
+  primary: "bg-brand text-on-brand hover:bg-brand-hover shadow-card",
   outline:
-    "border border-slate-300 bg-white text-slate-900 hover:border-brand-700 hover:text-brand-800",
+    "border border-line-strong bg-surface-raised text-fg hover:border-brand-text hover:text-brand-text",
+  /** On the call-to-action band. */
+  inverse: "bg-on-band text-band hover:bg-on-band-muted shadow-card focus-visible:outline-on-band",
 } as const;
 
 type Variant = keyof typeof variants;

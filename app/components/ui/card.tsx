@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-/** A bordered panel; pass `as="li"` inside lists. */
+/** A bordered panel on the raised surface; pass `as="li"` inside lists. */
 export function Card({
   as: Tag = "div",
   className,
@@ -9,7 +9,7 @@ export function Card({
 }: HTMLAttributes<HTMLElement> & { as?: "div" | "li" | "article" | "section" }) {
   return (
     <Tag
-      className={cn("rounded-2xl border border-slate-200 bg-white p-6 shadow-sm", className)}
+      className={cn("rounded-card border border-line bg-surface-raised p-6 shadow-card", className)}
       {...props}
     />
   );

@@ -1,0 +1,105 @@
+import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
+import type { ReactNode } from "react";
+import { Motif } from "~/components/motif";
+import { useLocale } from "~/lib/use-locale";
+import { cn } from "~/lib/utils";
+
+function ArtCard({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={cn(
+        "rounded-card border border-line bg-surface-raised p-4 shadow-raised sm:p-5",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex items-center gap-2 text-sm font-semibold text-fg">
+      <span className="tile size-8 text-base">{icon}</span>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The hero's right half: three small interface cards (an automation flow, an assistant's
+ * answer, a project roadmap) showing what the company builds. Pure decoration, hidden from
+ * assistive technology; HTML and inline SVG, so it costs no request.
+ */
+export function HeroArt() {
+  const { t } = useLocale();
+  const flow = [
+    { icon: <FileText className="size-4" />, label: t("home.hero.art.flow.in") },
+    { icon: <Cog className="size-4" />, label: t("home.hero.art.flow.process") },
+    { icon: <CircleCheck className="size-4" />, label: t("home.hero.art.flow.out") },
+  ];
+  const phases = [
+    { label: t("home.hero.art.roadmap.discover"), width: "w-full", tone: "bg-accent" },
+    { label: t("home.hero.art.roadmap.build"), width: "w-3/5", tone: "bg-brand" },
+    { label: t("home.hero.art.roadmap.launch"), width: "w-1/6", tone: "bg-brand" },
+  ];
+  return (
+    <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-md lg:max-w-none">
+      <Motif className="absolute -inset-8 -z-10 size-[calc(100%+4rem)] text-brand-text opacity-20" />
+      <div className="grid gap-4 sm:gap-5">
+        <ArtCard className="motion-safe:animate-enter lg:mr-12">
+          <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
+          <ol className="mt-4 flex items-center gap-2">
+            {flow.map(({ icon, label }, i) => (
+              <li key={label} className="flex min-w-0 flex-1 items-center gap-2">
+                <span className="flex min-w-0 flex-1 flex-col items-center gap-1.5 rounded-lg border border-line bg-surface p-2 text-center">
+                  <span className="text-brand-text">{icon}</span>
+                  <span className="text-xs leading-tight text-muted">{label}</span>
+                </span>
+                {i < flow.length - 1 ? (
+                  <svg viewBox="0 0 16 8" className="w-4 shrink-0 text-accent">
+                    <path
+                      d="M0 4h13M10 1l3 3-3 3"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.5"
+                    />
+                  </svg>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </ArtCard>
+        <ArtCard className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:ml-12">
+          <CardTitle icon={<Bot className="size-4" />}>{t("home.hero.art.chat.title")}</CardTitle>
+          <div className="mt-4 space-y-2 text-sm">
+            <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-brand px-3 py-2 text-on-brand">
+              {t("home.hero.art.chat.question")}
+            </p>
+            <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-sm bg-surface-muted px-3 py-2 text-fg">
+              {t("home.hero.art.chat.answer")}
+            </p>
+          </div>
+        </ArtCard>
+        <ArtCard className="motion-safe:animate-enter motion-safe:[animation-delay:0.2s] lg:mr-6 lg:ml-6">
+          <CardTitle icon={<Map className="size-4" />}>
+            {t("home.hero.art.roadmap.title")}
+          </CardTitle>
+          <ul className="mt-4 space-y-3">
+            {phases.map(({ label, width, tone }) => (
+              <li
+                key={label}
+                className="grid grid-cols-[7rem_1fr] items-center gap-3 text-xs text-muted"
+              >
+                {label}
+                <span className="h-2 overflow-hidden rounded-full bg-surface-muted">
+                  <span className={cn("block h-full rounded-full", width, tone)} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </ArtCard>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// Every page as a picture: full-page PNGs of every URL at 390 and 1440 px, light and dark,
+// plus one contact sheet (an HTML page of thumbnails) per language.
+//   npm run screenshots [-- --filter /en]     (builds first when there is no build)
+// Writes to screenshots/ (git-ignored). Uses the production server and Debian's Chromium.
+//   npm run screenshots -- --docs             the README's first-screen pictures, docs/screenshots/
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { allPagePaths, parseLocalizedPath, publishedLanguages } from "../app/lib/site-paths.ts";
+import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
+import { startSite } from "../tests/support/site.ts";
+
+const outDir = path.resolve("screenshots");
+const widths = [390, 1440] as const;
+const schemes = ["light", "dark"] as const;
+const filterIndex = process.argv.indexOf("--filter");
+const filter = filterIndex > 0 ? process.argv[filterIndex + 1] : undefined;
+
+/** The README's pictures: first screens only, desktop ones at half scale to stay small. */
+const docShots = [
+  { file: "home-desktop-light.png", url: "/en", width: 1440, height: 900, scheme: "light" },
+  { file: "home-desktop-dark.png", url: "/en", width: 1440, height: 900, scheme: "dark" },
+  { file: "services-phone-dark.png", url: "/en/services", width: 390, height: 844, scheme: "dark" },
+  { file: "home-phone-light.png", url: "/en", width: 390, height: 844, scheme: "light" },
+] as const;
+
+if (!existsSync("build/server/index.js")) {
+  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+}
+
+/** The settled page, as a visitor sees it once the entry animations have run. */
+async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
+}
+
+const fileName = (url: string, width: number, scheme: string) =>
+  `${url === "/" ? "home" : url.slice(1).replaceAll("/", "-")}-${width}-${scheme}.png`;
+
+const urls = [...allPagePaths(), "/en/no-such-page"].filter(
+  (url) => !filter || url.startsWith(filter),
+);
+const site = await startSite();
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+
+if (process.argv.includes("--docs")) {
+  const docsDir = path.resolve("docs/screenshots");
+  mkdirSync(docsDir, { recursive: true });
+  try {
+    for (const shot of docShots) {
+      const context = await browser.newContext({
+        viewport: { width: shot.width, height: shot.height },
+        deviceScaleFactor: shot.width > 800 ? 0.5 : 1,
+        colorScheme: shot.scheme,
+      });
+      const page = await context.newPage();
+      await page.goto(site.url + shot.url, { waitUntil: "networkidle" });
+      await settle(page);
+      await page.screenshot({ path: path.join(docsDir, shot.file) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+  console.log(`${docShots.length} screenshots in ${docsDir}`);
+  process.exit(0);
+}
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+try {
+  for (const scheme of schemes) {
+    for (const width of widths) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 800 ? 844 : 900 },
+        colorScheme: scheme,
+      });
+      const page = await context.newPage();
+      for (const url of urls) {
+        await page.goto(site.url + url, { waitUntil: "networkidle" });
+        await settle(page);
+        await page.screenshot({
+          path: path.join(outDir, fileName(url, width, scheme)),
+          fullPage: true,
+        });
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await site.stop();
+}
+
+// One contact sheet per language: every page in each width and scheme, side by side.
+for (const lang of publishedLanguages()) {
+  const own = urls.filter((url) => parseLocalizedPath(url).lang === lang);
+  if (!own.length) continue;
+  const rows = own
+    .map((url) => {
+      const cells = schemes
+        .flatMap((scheme) => widths.map((width) => fileName(url, width, scheme)))
+        .map((file) => `<a href="${file}"><img src="${file}" alt="${file}" loading="lazy"></a>`)
+        .join("");
+      return `<section><h2>${url}</h2><div>${cells}</div></section>`;
+    })
+    .join("\n");
+  writeFileSync(
+    path.join(outDir, `contact-sheet-${lang}.html`),
+    `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>Screenshots (${lang})</title>` +
+      `<style>body{font:14px system-ui;margin:24px}div{display:flex;gap:12px;align-items:flex-start}` +
+      `img{width:180px;border:1px solid #ccc}section{margin-bottom:24px}</style>\n${rows}</html>\n`,
+  );
+}
+console.log(`${urls.length * widths.length * schemes.length} screenshots in ${outDir}`);

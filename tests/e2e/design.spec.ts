@@ -1,0 +1,187 @@
+import { siteConfig } from "~/config/site";
+import { localizedPath, type PageId } from "~/lib/site-paths";
+import { expect, languages, test, translator, visit } from "./support";
+
+/** The pages that end with the call-to-action band before the footer. */
+const ctaPages: PageId[] = ["home", "about", "brands", "services"];
+
+for (const lang of languages) {
+  for (const pageId of ctaPages) {
+    const path = localizedPath(pageId, lang);
+    test(`${path} ends with the call to action to the contact page`, async ({ page }) => {
+      const t = translator(lang);
+      await visit(page, path);
+      const band = page.getByRole("region", { name: t("cta.title") });
+      await expect(band).toBeVisible();
+      await expect(band.getByRole("link", { name: t("cta.button") })).toHaveAttribute(
+        "href",
+        localizedPath("contact", lang),
+      );
+      await expect(
+        band.getByRole("link", { name: t("cta.email", { email: siteConfig.email }) }),
+      ).toHaveAttribute("href", `mailto:${siteConfig.email}`);
+      // Last thing in the main content: nothing sits between the band and the footer.
+      const last = await page.locator("main > *").last().getAttribute("aria-labelledby");
+      expect(last).toBe("cta-title");
+    });
+  }
+}
+
+test("the contact page and the legal pages have no call-to-action band", async ({ page }) => {
+  for (const path of ["/en/contact", "/privacy"]) {
+    await visit(page, path);
+    await expect(page.locator("[data-cta-band]")).toHaveCount(0);
+  }
+});
+
+test("the footer shows the company facts and brands from the site config", async ({ page }) => {
+  const t = translator("ca");
+  await visit(page, "/ca/about");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText(t("footer.tagline"))).toBeVisible();
+  await expect(footer.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
+    "href",
+    `mailto:${siteConfig.email}`,
+  );
+  await expect(footer).toContainText(siteConfig.address.locality);
+  await expect(footer).toContainText(siteConfig.area);
+  const profile = footer.getByRole("link", { name: t("contact.details.profileLink") });
+  await expect(profile).toHaveAttribute("href", siteConfig.linkedinUrl);
+  await expect(profile).toHaveAttribute("target", "_blank");
+  const brands = footer.getByRole("navigation", { name: t("footer.brands") });
+  for (const brand of [siteConfig.brands.lab, siteConfig.brands.consultancy]) {
+    await expect(brands.getByRole("link", { name: brand })).toHaveAttribute("href", "/ca/brands");
+  }
+  for (const column of siteConfig.footerColumns) {
+    const nav = footer.getByRole("navigation", { name: t(`footer.${column.title}`) });
+    await expect(nav.getByRole("link")).toHaveText(column.pages.map((p) => t(`nav.${p}`)));
+  }
+});
+
+test("home: the hero fills the first screen and its art is hidden from assistive technology", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await visit(page, "/en");
+  const hero = page.locator("main > section").first();
+  const box = await hero.boundingBox();
+  // The hero and the fixed header together cover the 900 px viewport: no dead band.
+  expect(box!.y + box!.height).toBeGreaterThanOrEqual(900);
+  // Visible to sighted visitors, absent from the accessibility tree.
+  await expect(hero.getByText(t("home.hero.art.chat.answer"))).toBeVisible();
+  expect(await page.getByRole("main").ariaSnapshot()).not.toContain(t("home.hero.art.chat.answer"));
+  expect(
+    await page.getByRole("main").evaluate((main) => main.querySelectorAll("img, picture").length),
+  ).toBe(0);
+});
+
+test("home: how we work, why us and the two brands", async ({ page }) => {
+  const t = translator("es");
+  await visit(page, "/");
+  const steps = page.getByRole("region", { name: t("home.process.title") }).getByRole("listitem");
+  await expect(steps).toHaveCount(4);
+  for (const [i, step] of ["discover", "plan", "build", "support"].entries()) {
+    await expect(steps.nth(i).getByRole("heading")).toHaveText(
+      t(`home.process.steps.${step}.title` as never),
+    );
+  }
+  const why = page.getByRole("region", { name: t("home.why.title") });
+  await expect(why.getByRole("listitem")).toHaveCount(5);
+  await expect(why.getByRole("link", { name: t("home.why.link") })).toHaveAttribute(
+    "href",
+    "/about",
+  );
+  const brands = page.getByRole("region", { name: t("home.brands.title") });
+  for (const brand of [siteConfig.brands.lab, siteConfig.brands.consultancy]) {
+    await expect(brands.getByRole("link", { name: brand })).toHaveAttribute("href", "/brands");
+  }
+});
+
+test("every inner page has a subtitle under its title", async ({ page }) => {
+  const t = translator("en");
+  for (const [path, lead] of [
+    ["/en/about", "about.lead"],
+    ["/en/brands", "brands.lead"],
+    ["/en/services", "services.lead"],
+    ["/en/contact", "contact.lead"],
+  ] as const) {
+    await visit(page, path);
+    await expect(page.locator("main > header p").first()).toHaveText(t(lead));
+  }
+});
+
+test("the brands page says how the brands relate to the company and whom to contact", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await visit(page, "/en/brands");
+  const relation = page.getByRole("region", { name: t("brands.relation.title") });
+  await expect(relation).toContainText(siteConfig.name);
+  await expect(relation.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
+    "href",
+    `mailto:${siteConfig.email}`,
+  );
+});
+
+test.describe("colour schemes", () => {
+  /** The page's computed colours and the values the tokens resolve to. */
+  async function colours(page: import("@playwright/test").Page) {
+    return page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      const probe = document.createElement("div");
+      document.body.append(probe);
+      const resolve = (token: string) => {
+        probe.style.color = root.getPropertyValue(token);
+        return getComputedStyle(probe).color;
+      };
+      const result = {
+        body: getComputedStyle(document.body).backgroundColor,
+        text: getComputedStyle(document.body).color,
+        surface: resolve("--surface"),
+        fg: resolve("--text"),
+        input: getComputedStyle(document.querySelector("textarea")!).backgroundColor,
+        raised: resolve("--surface-raised"),
+      };
+      probe.remove();
+      return result;
+    });
+  }
+
+  test("dark follows the system: every surface switches to the dark tokens", async ({
+    browser,
+  }) => {
+    const seen: Record<string, Awaited<ReturnType<typeof colours>>> = {};
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await visit(page, "/en/contact");
+      const c = await colours(page);
+      expect(c.body).toBe(c.surface);
+      expect(c.text).toBe(c.fg);
+      expect(c.input).toBe(c.raised);
+      seen[colorScheme] = c;
+      await context.close();
+    }
+    expect(seen.dark!.body).not.toBe(seen.light!.body);
+    expect(seen.dark!.text).not.toBe(seen.light!.text);
+    expect(seen.dark!.input).not.toBe(seen.light!.input);
+    // Dark means dark: the page background is darker than its text.
+    const lightness = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .reduce((sum, v) => sum + Number(v), 0);
+    expect(lightness(seen.dark!.body)).toBeLessThan(lightness(seen.dark!.text));
+    expect(lightness(seen.light!.body)).toBeGreaterThan(lightness(seen.light!.text));
+  });
+
+  test("the browser bar colour is given per scheme", async ({ page }) => {
+    await visit(page, "/");
+    const metas = page.locator('meta[name="theme-color"]');
+    await expect(metas).toHaveCount(2);
+    expect(await metas.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("media")))).toEqual([
+      "(prefers-color-scheme: light)",
+      "(prefers-color-scheme: dark)",
+    ]);
+  });
+});
