@@ -31,9 +31,10 @@ export function PrivacyPolicy() {
       </p>
       <p>
         Para proteger el servicio frente a envíos masivos y abusos tratamos también la dirección IP
-        desde la que se envía el formulario. Solo se guarda transformada con una clave secreta (un
-        resumen que no permite recuperarla), durante el periodo del límite de envíos, de{" "}
-        {rateLimitMinutes} minutos, y se elimina después. Nunca se guarda junto con tu mensaje.
+        desde la que se envía el formulario. Nunca se guarda en claro: solo un código calculado a
+        partir de ella con una clave secreta, durante el periodo del límite de envíos, de{" "}
+        {rateLimitMinutes} minutos, y se elimina en el minuto siguiente. Nunca se guarda junto con
+        tu mensaje.
       </p>
       <p>
         El servidor que recibe las conexiones registra cada petición (fecha, página solicitada y
