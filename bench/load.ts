@@ -161,53 +161,66 @@ try {
 }
 
 // Contact form: valid posts as fast as they come, rate limit and e-mail cap relaxed for
-// this run only; on SQLite (the default) and on PostgreSQL (several servers).
-async function contactLoad(env: Record<string, string>) {
-  const contactSite = await startSite({
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_MAX: "100000000",
-    NODE_OPTIONS,
-    ...env,
-  });
-  const rss = watchRss(contactSite.pid);
-  let result: Result;
+// this run only; on SQLite (the default, one server) and on PostgreSQL (one and two servers
+// sharing the database, the load split between them).
+async function contactLoad(env: Record<string, string>, instances = 1) {
+  const sites = await Promise.all(
+    Array.from({ length: instances }, () =>
+      startSite({ LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000", NODE_OPTIONS, ...env }),
+    ),
+  );
+  const watchers = sites.map((site) => watchRss(site.pid));
+  let results: Result[];
   try {
-    result = await load(`${contactSite.url}/api/contact?lang=es`, {
-      method: "POST",
-      connections: 50,
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: contactSite.url },
-      body: new URLSearchParams({
-        name: "Bench",
-        email: "bench@example.com",
-        message: "Mensaje de prueba de carga",
-        elapsed: "9000",
-      }).toString(),
-    });
+    results = await Promise.all(
+      sites.map((site) =>
+        load(`${site.url}/api/contact?lang=es`, {
+          method: "POST",
+          connections: 50 / instances,
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+          body: new URLSearchParams({
+            name: "Bench",
+            email: "bench@example.com",
+            message: "Mensaje de prueba de carga",
+            elapsed: "9000",
+          }).toString(),
+        }),
+      ),
+    );
   } finally {
-    rss.stop();
-    await contactSite.stop();
+    watchers.forEach((watcher) => watcher.stop());
+    await Promise.all(sites.map((site) => site.stop()));
   }
-  const stored = readMessages(contactSite.databasePath).length;
+  const stored = readMessages(sites[0]?.databasePath ?? "").length;
+  const acknowledged = results.reduce((sum, r) => sum + r.ok, 0);
   return {
-    ...result,
+    instances,
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p99: Math.max(...results.map((r) => r.p99)),
     stored,
-    acknowledged: result.ok,
+    acknowledged,
     storedPerSecond: Math.round(stored / seconds),
-    peakRssMb: rss.peakMb,
+    peakRssMb: Math.max(...watchers.map((watcher) => watcher.peakMb)),
   };
 }
 const contact = await contactLoad({});
 const postgres = await startPostgres();
 let contactPostgres: Awaited<ReturnType<typeof contactLoad>>;
+let contactPostgresTwo: Awaited<ReturnType<typeof contactLoad>>;
 try {
   contactPostgres = await contactLoad({ DATABASE_URL: await postgres.createDatabase() });
+  contactPostgresTwo = await contactLoad({ DATABASE_URL: await postgres.createDatabase() }, 2);
 } finally {
   await postgres.stop();
 }
 const pagesPeakRss = pagesRss.peakMb;
-const contactPeakRss = Math.max(contact.peakRssMb, contactPostgres.peakRssMb);
+const contactPeakRss = Math.max(
+  contact.peakRssMb,
+  contactPostgres.peakRssMb,
+  contactPostgresTwo.peakRssMb,
+);
 const contactLine = (store: string, c: typeof contact) =>
-  `Contact form on ${store}: ${c.rps} posts/s acknowledged (p99 ${c.p99} ms), ${c.storedPerSecond} messages stored/s; ${c.acknowledged} acknowledged, ${c.stored} in the database.`;
+  `Contact form on ${store} (${c.instances === 1 ? "one server" : `${c.instances} servers`}): ${c.rps} posts/s acknowledged (p99 ${c.p99} ms), ${c.storedPerSecond} messages stored/s; ${c.acknowledged} acknowledged, ${c.stored} in the database.`;
 
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} on 127.0.0.1, ${connections} connections, ${seconds} s per target.`,
@@ -221,6 +234,7 @@ const lines = [
   "",
   contactLine("SQLite", contact),
   contactLine("PostgreSQL", contactPostgres),
+  contactLine("PostgreSQL", contactPostgresTwo),
   "",
   `Server peak RSS: ${pagesPeakRss} MB serving pages, ${contactPeakRss} MB taking contact posts (budget ${budgets.peakRssMb} MB; NODE_OPTIONS="${NODE_OPTIONS}").`,
 ];
@@ -236,6 +250,7 @@ writeFileSync(
       rows,
       contact,
       contactPostgres,
+      contactPostgresTwo,
       peakRssMb: { pages: pagesPeakRss, contact: contactPeakRss, nodeOptions: NODE_OPTIONS },
     },
     null,
