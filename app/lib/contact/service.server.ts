@@ -46,6 +46,7 @@ export async function startContactService(settings: Settings, log: Logger) {
       from: settings.CONTACT_FROM,
       to: settings.CONTACT_TO,
       timeoutMs: settings.SMTP_TIMEOUT_SECONDS * 1000,
+      deadlineMs: settings.SMTP_SEND_DEADLINE_SECONDS * 1000,
     });
     outbox = createOutbox(
       store,

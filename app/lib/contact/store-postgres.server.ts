@@ -1,6 +1,6 @@
 // PostgreSQL, the server-class store: any number of servers share one database.
 import pg from "pg";
-import { insertSql, type Driver } from "./store.server.ts";
+import { insertSql, type Driver, type Durability } from "./store.server.ts";
 
 /** Schema changes, applied in order at start; `schema_migrations` records how many ran. */
 const migrations = [
@@ -65,9 +65,8 @@ export async function openPostgres(
     statement_timeout: statementTimeoutMs,
     types,
   };
-  // Messages are inserted on connections that wait for the disk at commit. Bookkeeping
-  // (rate-limit counts, outbox claims and marks) does not: a database crash may undo the
-  // last of it, never a stored message.
+  // Two pools: writes wait for the disk at commit, except `fast` ones (rate-limit counts,
+  // outbox claims), which a database crash may undo (synchronous_commit=off).
   const durable = new pg.Pool({ ...settings, max: 10 });
   const pool = new pg.Pool({ ...settings, max: 5, options: "-c synchronous_commit=off" });
   // An idle connection that breaks (server restart, network) must not crash the process.
@@ -118,12 +117,13 @@ export async function openPostgres(
     }
   }
 
-  const all = async <T>(sql: string, params: unknown[] = []) =>
-    (await pool.query(sql, params)).rows as T[];
+  const poolFor = (options?: Durability) => (options?.fast ? pool : durable);
   return {
     kind: "postgres",
-    all,
-    run: async (sql, params = []) => (await pool.query(sql, params)).rowCount ?? 0,
+    all: async <T>(sql: string, params: unknown[] = [], options?: Durability) =>
+      (await poolFor(options).query(sql, params)).rows as T[],
+    run: async (sql, params = [], options) =>
+      (await poolFor(options).query(sql, params)).rowCount ?? 0,
     insert: (params) =>
       new Promise((resolve, reject) => {
         if (batch.length === 0) setImmediate(flush);
