@@ -1,6 +1,6 @@
 // PostgreSQL, the server-class store: any number of servers share one database.
 import pg from "pg";
-import { insertSql, type Driver, type Durability } from "./store.server.ts";
+import { groupCommit, insertSql, type Driver, type Durability } from "./store-driver.server.ts";
 
 /** Schema changes, applied in order at start; `schema_migrations` records how many ran. */
 const migrations = [
@@ -84,18 +84,10 @@ export async function openPostgres(
   }
   await migrate(durable);
 
-  // Group commit, as with SQLite: the messages arriving in the same turn of the event loop
-  // go in one INSERT, one commit, one disk flush. Identity values are drawn in VALUES
-  // order, so the ids sorted match the messages in order.
-  let batch: {
-    params: unknown[];
-    resolve: (id: number) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  // Group commit, as with SQLite: one INSERT, one commit. Identity values are drawn in
+  // VALUES order, so the ids sorted match the messages in order.
   const maxRows = 500; // well under PostgreSQL's 65,535 parameters
-  function flush() {
-    const queued = batch;
-    batch = [];
+  const insertBatch = groupCommit((queued) => {
     for (let start = 0; start < queued.length; start += maxRows) {
       const pending = queued.slice(start, start + maxRows);
       durable
@@ -115,7 +107,7 @@ export async function openPostgres(
           (error: unknown) => pending.forEach((item) => item.reject(error)),
         );
     }
-  }
+  });
 
   const poolFor = (options?: Durability) => (options?.fast ? pool : durable);
   return {
@@ -124,11 +116,7 @@ export async function openPostgres(
       (await poolFor(options).query(sql, params)).rows as T[],
     run: async (sql, params = [], options) =>
       (await poolFor(options).query(sql, params)).rowCount ?? 0,
-    insert: (params) =>
-      new Promise((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ params, resolve, reject });
-      }),
+    insert: insertBatch,
     async exclusively(name, task) {
       const client = await pool.connect();
       try {

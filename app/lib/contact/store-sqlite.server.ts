@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { insertSql, type Driver, type Durability } from "./store.server.ts";
+import { groupCommit, insertSql, type Driver, type Durability } from "./store-driver.server.ts";
 
 /** Schema changes, applied in order at start; `PRAGMA user_version` records how many ran. */
 const migrations = [
@@ -81,19 +81,9 @@ export function openSqlite(file: string, lockWaitMs: number): Driver {
   };
   const insert = prepared(insertSql(1));
 
-  // Group commit: messages arriving in the same turn of the event loop share one
-  // transaction, so one disk flush covers them all; each caller still learns its id only
-  // after the commit is on disk.
-  let batch: {
-    params: SQLInputValue[];
-    resolve: (id: number) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
+  // Durable (synchronous = FULL) before the visitor is told the message was sent.
+  const insertBatch = groupCommit((pending) => {
     try {
-      // Durable (synchronous = FULL) before the visitor is told the message was sent.
       db.exec("BEGIN IMMEDIATE");
       const stored = pending.map((item) => ({
         item,
@@ -102,16 +92,15 @@ export function openSqlite(file: string, lockWaitMs: number): Driver {
       db.exec("COMMIT");
       for (const { item, id } of stored) item.resolve(id);
     } catch (error) {
-      // Runs from setImmediate: nothing may escape, or the process dies with the callers
-      // still waiting. A failed ROLLBACK still rejects the batch with the first error.
+      // A failed ROLLBACK must not hide the first error, which rejects the batch.
       try {
         if (db.isTransaction) db.exec("ROLLBACK");
       } catch {
         // The first error is the one worth reporting.
       }
-      pending.forEach(({ reject }) => reject(error));
+      throw error;
     }
-  }
+  });
 
   /** Runs a statement of a `fast` write with NORMAL, then restores FULL. */
   function withDurability<T>(options: Durability | undefined, task: () => T): T {
@@ -131,11 +120,7 @@ export function openSqlite(file: string, lockWaitMs: number): Driver {
       withDurability(options, () => prepared(sql).all(...params) as T[]),
     run: async (sql, params = [], options) =>
       withDurability(options, () => Number(prepared(sql).run(...params).changes)),
-    insert: (params) =>
-      new Promise((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ params, resolve, reject });
-      }),
+    insert: insertBatch,
     // One file has one writer at a time: nothing to coordinate.
     exclusively: async (_name, task) => {
       await task();

@@ -6,6 +6,7 @@
 // number of servers on one database). The queries are written once in the SQL both
 // understand; each driver runs them and owns its migrations and its durability tricks.
 import { randomBytes } from "node:crypto";
+import type { Driver, Durability, Value } from "./store-driver.server.ts";
 import { openPostgres } from "./store-postgres.server.ts";
 import { openSqlite } from "./store-sqlite.server.ts";
 
@@ -33,41 +34,6 @@ export type StoredMessage = {
 export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "message"> & {
   spamReason?: string;
 };
-
-type Value = string | number | null;
-
-/**
- * `fast`: the write commits without waiting for the disk, so a crash (power cut, database
- * crash) may undo it. Only for what is cheap to lose: rate-limit and e-mail-cap counts,
- * outbox claims (a lost claim is claimed again). Everything else waits for the disk.
- */
-export type Durability = { fast?: boolean };
-
-/** What a database must offer; statements use `$1…` placeholders. */
-export type Driver = {
-  kind: "sqlite" | "postgres";
-  /** Runs a query (or a write with RETURNING); resolves with its rows. */
-  all<T>(sql: string, params?: Value[], options?: Durability): Promise<T[]>;
-  /** Runs a statement; resolves with the number of rows it changed. */
-  run(sql: string, params?: Value[], options?: Durability): Promise<number>;
-  /** The insert a visitor waits for: durable before it resolves. */
-  insert(params: Value[]): Promise<number>;
-  /** Runs `task` unless another server is running it (PostgreSQL advisory lock). */
-  exclusively(name: string, task: () => Promise<void>): Promise<boolean>;
-  backup(file: string): Promise<string>;
-  close(): Promise<void>;
-};
-
-/** The insert of `rows` messages (8 values each), returning their ids in order. */
-export function insertSql(rows: number): string {
-  const values = Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: 8 }, (_, i) => `$${row * 8 + i + 1}`).join(", ")})`,
-  );
-  return `INSERT INTO messages
-    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
-    VALUES ${values.join(", ")} RETURNING id`;
-}
 
 const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
   next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
