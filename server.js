@@ -30,7 +30,12 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     // database; give up after 10 s rather than hang.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await site.stop();
+      try {
+        await site.stop();
+      } catch (error) {
+        console.error("stopping the site failed:", error);
+        process.exit(1);
+      }
       process.exit(0);
     });
     server.closeIdleConnections();

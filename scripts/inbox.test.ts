@@ -45,7 +45,8 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
       { lang: "en", name: "Failed", email: "f@example.com", message: "=SUM(A1)" },
       now - 2 * day,
     );
-    await store.markFailed(failed, "550 mailbox unavailable");
+    await store.claimDue("test", now, 0, 10);
+    await store.markFailed(failed, "test", "550 mailbox unavailable");
     await store.insert(
       { lang: "ca", name: 'Núria, "N"', email: "nuria@example.cat", message: "Línia 1\nLínia 2" },
       now - day,
@@ -108,7 +109,8 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
     expect(inbox("retry", "2").out).toContain("Queued message #2");
     const store = await open();
     expect(await store.get(2)).toMatchObject({ status: "pending", attempts: 0, lastError: null });
-    await store.markFailed(2, "again");
+    await store.claimDue("test", Date.now(), 0, 10);
+    await store.markFailed(2, "test", "again");
     await store.close();
     expect(inbox("retry", "--failed").out).toContain("Queued 1 failed message(s)");
     expect(inbox("retry", "4").code).toBe(2); // spam is never queued

@@ -91,6 +91,8 @@ const databasePath = process.env.DATABASE_PATH || "./data/site.db";
 const store = await openStore({
   url: process.env.DATABASE_URL || undefined,
   path: databasePath,
+  // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
+  lockWaitMs: 5000,
 }).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);

@@ -47,17 +47,18 @@ export async function startSite(env: Record<string, string | undefined>) {
 
   const files = loadStaticFiles(clientDir, allPagePaths());
   const contact = await startContactService(settings, log);
-  const healthCheck = createHealthCheck({
-    health: () => contact.health(),
-    token: settings.HEALTH_TOKEN,
-    log,
-  });
 
   // Dynamic requests: form posts, React Router data, pages rendered per request.
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.TRUST_PROXY);
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const healthCheck = createHealthCheck({
+    health: () => contact.health(),
+    token: settings.HEALTH_TOKEN,
+    trustsProxy,
+    log,
+  });
   app.use(compression());
   app.use(requestLog(log));
   app.use(perRequestPolicy);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import proxyaddr from "proxy-addr";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHealthCheck, isLoopback } from "./health";
 
@@ -15,12 +16,14 @@ afterEach(
   () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
 );
 
-async function start(health: () => unknown, token?: string) {
+async function start(health: () => unknown, token?: string, trustProxy = "false") {
   const lines: string[] = [];
   const log = pino({ base: undefined }, { write: (line: string) => void lines.push(line) });
   const check = createHealthCheck({
     health: health as () => typeof details,
     token,
+    // What Express compiles from the TRUST_PROXY setting.
+    trustsProxy: trustProxy === "false" ? () => false : proxyaddr.compile(trustProxy),
     log,
   });
   server = createServer((req, res) => void check(req, res, false));
@@ -65,6 +68,16 @@ describe("/healthz", () => {
     for (const authorization of [`Bearer ${token}x`, "Bearer ", token, "Basic abc"]) {
       expect(await (await get({ ...outside, authorization })).json()).toEqual({ status: "ok" });
     }
+  });
+
+  it("asks a trusted proxy on this machine for the token, even without X-Forwarded-For", async () => {
+    const token = "a-token-of-some-length";
+    const { get } = await start(() => details, token, "loopback");
+    expect(await (await get()).json()).toEqual({ status: "ok" });
+    expect(await (await get({ authorization: `Bearer ${token}` })).json()).toEqual({
+      status: "ok",
+      ...details,
+    });
   });
 
   it("answers 503 when the database is down, the check throws or rejects, and logs it", async () => {

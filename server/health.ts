@@ -9,15 +9,20 @@ type Details = { database: boolean } & Record<string, unknown>;
  * `/healthz` for a load balancer and for people. Everyone gets `{ status }`, 200 while the
  * database answers, else 503. The details (outbox backlog, failures, the last delivery
  * error, which can name the mail host) go only to a client on this machine that connects
- * directly, or to one that sends `Authorization: Bearer <HEALTH_TOKEN>`.
+ * directly, or to one that sends `Authorization: Bearer <HEALTH_TOKEN>`. A connection from
+ * a trusted proxy (TRUST_PROXY) always needs the token: a proxy on this machine that adds no
+ * X-Forwarded-For would otherwise pass the world's requests off as local ones.
  */
 export function createHealthCheck({
   health,
   token,
+  trustsProxy,
   log,
 }: {
   health: () => Details | Promise<Details>;
   token: string | undefined;
+  /** Express's compiled "trust proxy": whether the socket's address is a trusted proxy. */
+  trustsProxy: (address: string, hop: number) => boolean;
   log: Logger;
 }) {
   const expected = token ? digest(`Bearer ${token}`) : undefined;
@@ -27,8 +32,10 @@ export function createHealthCheck({
     if (expected && authorization) return timingSafeEqual(digest(authorization), expected);
     // The socket's own address, never a forwarded one; a request that came through a
     // proxy on this machine is a request from outside.
+    const address = req.socket.remoteAddress;
     return (
-      isLoopback(req.socket.remoteAddress) &&
+      isLoopback(address) &&
+      !trustsProxy(address ?? "", 0) &&
       req.headers["x-forwarded-for"] === undefined &&
       req.headers["forwarded"] === undefined
     );

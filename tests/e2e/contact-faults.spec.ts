@@ -11,6 +11,7 @@ const fastOutbox = {
   OUTBOX_RETRY_BASE_SECONDS: "0.3",
   OUTBOX_RETRY_MAX_SECONDS: "1",
   OUTBOX_LEASE_SECONDS: "2",
+  SMTP_SEND_DEADLINE_SECONDS: "1",
   DATABASE_STATEMENT_TIMEOUT_SECONDS: "1",
 };
 
@@ -80,6 +81,9 @@ for (const kind of storeKinds) {
         ...(await databases.env()),
         SMTP_URL: silent.url,
         SMTP_TIMEOUT_SECONDS: "1",
+        // The greeting timeout, not the whole-send deadline, is what this test proves.
+        SMTP_SEND_DEADLINE_SECONDS: "2",
+        OUTBOX_LEASE_SECONDS: "4",
       });
       try {
         expect((await send(site.url, "Uno")).status).toBe(200);

@@ -42,6 +42,7 @@ test("two servers share the work; one is SIGKILLed midway: every acknowledged me
     CONTACT_MAIL_PER_HOUR: "100000",
     OUTBOX_POLL_SECONDS: "0.2",
     OUTBOX_LEASE_SECONDS: "3",
+    SMTP_SEND_DEADLINE_SECONDS: "1.5",
   };
   const [first, second] = await Promise.all([startSite(env), startSite(env)]);
   doomed.site = first;

@@ -79,6 +79,21 @@ test("/healthz details reach a monitor outside only with HEALTH_TOKEN", async ()
   }
 });
 
+test("/healthz asks a trusted proxy on this machine for the token, even without X-Forwarded-For", async () => {
+  const token = "monitor-token-0123456789";
+  const site = await startSite({ HEALTH_TOKEN: token, TRUST_PROXY: "loopback" });
+  try {
+    // A proxy on 127.0.0.1 that forwards without adding X-Forwarded-For.
+    expect(await (await fetch(`${site.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const withToken = await fetch(`${site.url}/healthz`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await withToken.json()).toMatchObject({ status: "ok", database: true });
+  } finally {
+    await site.stop();
+  }
+});
+
 test("TRUST_PROXY=true is refused at start with a message naming the setting", async () => {
   const error = await startSite({ TRUST_PROXY: "true" }).then(
     async (site) => {

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -8,11 +8,28 @@ import pg from "pg";
 import { freePort } from "./site.ts";
 
 const run = promisify(execFile);
-const bin = "/usr/lib/postgresql/15/bin";
+
+/**
+ * The newest of Debian's PostgreSQL versions installed here (`.ci/run` installs one); looked
+ * up on first use, so SQLite-only tests run without PostgreSQL.
+ */
+let binDir: string | undefined;
+function bin(): string {
+  if (binDir) return binDir;
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((version) => existsSync(path.join(root, version, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0])
+    throw new Error(`No PostgreSQL server under ${root}: apt-get install postgresql`);
+  return (binDir = path.join(root, versions[0], "bin"));
+}
 
 /** Runs a PostgreSQL program as the postgres user (initdb refuses root). */
 function asPostgres(program: string, args: string[]) {
-  const command = path.join(bin, program);
+  const command = path.join(bin(), program);
   return userInfo().uid === 0
     ? run("runuser", ["-u", "postgres", "--", command, ...args])
     : run(command, args);
@@ -81,7 +98,7 @@ function pgUser() {
 /** Every row of the messages table, as `readMessages` gives them for SQLite (synchronous). */
 export function readPostgresMessages(url: string): unknown[] {
   const out = execFileSync(
-    path.join(bin, "psql"),
+    path.join(bin(), "psql"),
     [url, "-AtX", "-c", "SELECT coalesce(json_agg(m ORDER BY id), '[]') FROM messages m"],
     { encoding: "utf8" },
   );

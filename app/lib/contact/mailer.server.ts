@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import { createTransport, type SendMailOptions } from "nodemailer";
 import { siteConfig } from "~/config/site";
 import type { StoredMessage } from "./store.server";
 
@@ -82,9 +82,17 @@ type MailerOptions = {
   to: string;
   /** Bound on connecting, on the server's greeting and on each silence of the connection. */
   timeoutMs: number;
+  /**
+   * Bound on one whole send, however the server paces its replies: past it the connection is
+   * closed before the message is complete, so the server cannot accept it any more.
+   */
+  deadlineMs: number;
 };
 
-export function createMailer(smtpUrl: string, { from, to, timeoutMs }: MailerOptions): Mailer {
+export function createMailer(
+  smtpUrl: string,
+  { from, to, timeoutMs, deadlineMs }: MailerOptions,
+): Mailer {
   // One options object: a second argument would be message defaults, not connection options.
   const transport = createTransport({
     url: smtpUrl,
@@ -95,14 +103,26 @@ export function createMailer(smtpUrl: string, { from, to, timeoutMs }: MailerOpt
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
+    // An aborted send destroys its connection at once rather than waiting for the server.
+    socketCloseTimeout: 0,
   });
+  /** Sends with the deadline: nodemailer closes the connection when the signal aborts. */
+  async function sendWithin(mail: SendMailOptions) {
+    const signal = AbortSignal.timeout(deadlineMs);
+    // nodemailer 10 takes `signal`; its type definitions do not list it yet.
+    const options: SendMailOptions & { signal: AbortSignal } = { ...mail, signal };
+    try {
+      await transport.sendMail(options);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      throw new Error(`the send took longer than its deadline (${deadlineMs / 1000} s)`, {
+        cause: error,
+      });
+    }
+  }
   return {
-    async send(message) {
-      await transport.sendMail(composeNotification(message, { from, to }));
-    },
-    async sendSummary(messages) {
-      await transport.sendMail(composeSummary(messages, { from, to }));
-    },
+    send: (message) => sendWithin(composeNotification(message, { from, to })),
+    sendSummary: (messages) => sendWithin(composeSummary(messages, { from, to })),
     close: () => transport.close(),
   };
 }

@@ -29,10 +29,14 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * with a lease before it is sent, so servers sharing a database never send the same one,
  * and one claimed by a server that died is sent by another once the lease ends.
  *
+ * Each send has a deadline below the lease (the settings enforce it), and every outcome is
+ * recorded only while this server still holds the claim.
+ *
  * Database errors end the pass (the next poll tries again); they are never taken for a
  * failed delivery. A message the mail server accepted but that could not be recorded as
- * sent is remembered here and recorded later, never sent again by this server. Across a
- * crash between the two the stable Message-ID lets mail clients drop the duplicate.
+ * sent is remembered here and recorded later, never sent again by this server. Another
+ * server, or this one after a crash, does not know: the stable Message-ID then lets mail
+ * clients drop the duplicate.
  */
 export function createOutbox(
   store: MessageStore,
@@ -46,34 +50,67 @@ export function createOutbox(
   let again = false;
   let stopped = false;
   let lastError: { at: number; message: string } | undefined;
-  /** Accepted by the mail server, not yet recorded as sent: id → when. */
-  const unrecorded = new Map<number, number>();
+  /**
+   * Accepted by the mail server, not yet recorded as sent: id → when. Kept until recorded:
+   * if the database failed, at the next pass; if the claim was lost, when this server claims
+   * the message again. This protects this process only (see the README).
+   */
+  const unrecorded = new Map<number, { at: number; claimLost: boolean }>();
+  /** Held messages listed in a summary e-mail that went out but is not recorded yet. */
+  const summarized = new Set<number>();
+
+  /** Logs a mark that found the message no longer claimed by this server. */
+  function claimLost(messageId: number, outcome: string) {
+    log.warn(
+      { messageId, outcome },
+      "contact message: the outbox lease ran out before its outcome was recorded; another server may have claimed it",
+    );
+  }
 
   async function recordSent(id: number, at: number) {
-    unrecorded.set(id, at);
-    await store.markSent(id, at);
-    unrecorded.delete(id);
+    unrecorded.set(id, { at, claimLost: false });
+    if (await store.markSent(id, owner, at)) unrecorded.delete(id);
+    else {
+      unrecorded.set(id, { at, claimLost: true });
+      claimLost(id, "sent");
+    }
   }
 
   async function recordLeftovers() {
-    for (const [id, at] of unrecorded) await recordSent(id, at);
+    for (const [id, { at, claimLost: lost }] of unrecorded) if (!lost) await recordSent(id, at);
+  }
+
+  async function recordSummarized(ids: number[]) {
+    for (const id of ids) summarized.add(id);
+    const recorded = await store.markSummarized(ids, owner, Date.now());
+    for (const id of ids) summarized.delete(id);
+    if (recorded.length < ids.length) {
+      log.warn(
+        { count: ids.length - recorded.length },
+        "contact summary e-mail: the outbox lease ran out before it was recorded; another server may send the summary again",
+      );
+    }
   }
 
   /** Held messages whose window has ended: one summary e-mail for all of them. */
   async function summarizeHeld() {
     const held = await store.claimHeld(owner, Date.now(), options.leaseMs);
     if (!held.length) return;
+    // Listed in a summary that went out but could not be recorded: record, never resend.
+    const done = held.filter((message) => summarized.has(message.id));
+    if (done.length) await recordSummarized(done.map((message) => message.id));
+    const fresh = held.filter((message) => !summarized.has(message.id));
+    if (!fresh.length) return;
     try {
-      await mailer.sendSummary(held);
+      await mailer.sendSummary(fresh);
     } catch (error) {
       // They stay claimed until the lease ends, then the summary is tried again.
       lastError = { at: Date.now(), message: reasonOf(error) };
-      log.warn({ count: held.length, err: reasonOf(error) }, "contact summary e-mail failed");
+      log.warn({ count: fresh.length, err: reasonOf(error) }, "contact summary e-mail failed");
       return;
     }
-    const at = Date.now();
-    for (const message of held) await store.markSummarized(message.id, at);
-    log.info({ count: held.length }, "contact messages over the e-mail cap summarised");
+    await recordSummarized(fresh.map((message) => message.id));
+    log.info({ count: fresh.length }, "contact messages over the e-mail cap summarised");
   }
 
   async function deliverDue() {
@@ -83,14 +120,17 @@ export function createOutbox(
       const now = Date.now();
       const [message] = await store.claimDue(owner, now, options.leaseMs, 1);
       if (!message) return;
-      const sentAt = unrecorded.get(message.id);
-      if (sentAt !== undefined) {
-        await recordSent(message.id, sentAt);
+      const sent = unrecorded.get(message.id);
+      if (sent !== undefined) {
+        await recordSent(message.id, sent.at);
         continue;
       }
       const window = now - (now % options.windowMs);
       if (!(await store.takeMailSlot(window, options.mailPerWindow))) {
-        await store.hold(message.id, window + options.windowMs);
+        if (!(await store.hold(message.id, owner, window + options.windowMs))) {
+          claimLost(message.id, "held");
+          continue;
+        }
         log.warn(
           { messageId: message.id, perWindow: options.mailPerWindow },
           "contact e-mail cap reached: message kept for the summary e-mail",
@@ -99,6 +139,7 @@ export function createOutbox(
       }
       let failure: string | undefined;
       try {
+        // Within the mailer's deadline, which the settings keep well below the lease.
         await mailer.send(message);
       } catch (error) {
         failure = reasonOf(error);
@@ -116,14 +157,20 @@ export function createOutbox(
       await store.returnMailSlot(window);
       const attempts = message.attempts + 1;
       if (attempts >= options.maxAttempts) {
-        await store.markFailed(message.id, failure);
+        if (!(await store.markFailed(message.id, owner, failure))) {
+          claimLost(message.id, "failed");
+          continue;
+        }
         log.error(
           { messageId: message.id, attempts, err: failure },
           "CONTACT MESSAGE UNDELIVERABLE: gave up e-mailing it; it is kept in the database (npm run inbox -- retry)",
         );
       } else {
         const delay = backoffMs(attempts, options);
-        await store.retryLater(message.id, Date.now() + delay, failure);
+        if (!(await store.retryLater(message.id, owner, Date.now() + delay, failure))) {
+          claimLost(message.id, "retry");
+          continue;
+        }
         log.warn(
           { messageId: message.id, attempts, retryInMs: delay, err: failure },
           "contact message delivery failed, will retry",

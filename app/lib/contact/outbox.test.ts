@@ -75,8 +75,18 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
   }
 
   /** An outbox e-mailing the given SMTP URL, running. */
-  function startOutbox(url: string, overrides: Partial<OutboxOptions> = {}, timeoutMs = 5000) {
-    const mailer = createMailer(url, { from: "a@example.com", to: "b@example.com", timeoutMs });
+  function startOutbox(
+    url: string,
+    overrides: Partial<OutboxOptions> = {},
+    timeoutMs = 5000,
+    deadlineMs = 10_000,
+  ) {
+    const mailer = createMailer(url, {
+      from: "a@example.com",
+      to: "b@example.com",
+      timeoutMs,
+      deadlineMs,
+    });
     const outbox = createOutbox(store, mailer, { ...options, ...overrides }, log);
     outbox.start();
     stops.push(() => outbox.stop());
@@ -135,6 +145,25 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
     const first = (await store.get(ids[0]!))!;
     expect(first).toMatchObject({ status: "pending" });
     expect(first.lastError).toMatch(/greeting never received|timeout/i);
+  });
+
+  it("gives up a send that passes its deadline, though each reply came within the timeout", async () => {
+    // The first message stalls the reply to its data longer than the whole-send deadline but
+    // within the connection's timeout: only the deadline ends it, before the lease could.
+    let stalls = 1;
+    smtp = await startSmtp(0, {
+      beforeAccept: async () => {
+        if (stalls-- > 0) await new Promise((r) => setTimeout(r, 1500));
+        return undefined;
+      },
+    });
+    await freshStore();
+    const id = await store.insert(person(1));
+    startOutbox(smtp.url, { retryBaseMs: 60_000 }, 5000, 300);
+    await until(async () => (await store.get(id))?.attempts === 1);
+    const tried = (await store.get(id))!;
+    expect(tried).toMatchObject({ status: "pending" });
+    expect(tried.lastError).toMatch(/deadline/);
   });
 
   it("delivers a message claimed by a server that died, once its lease has ended", async () => {

@@ -46,6 +46,7 @@ export async function startContactService(settings: Settings, log: Logger) {
       from: settings.CONTACT_FROM,
       to: settings.CONTACT_TO,
       timeoutMs: settings.SMTP_TIMEOUT_SECONDS * 1000,
+      deadlineMs: settings.SMTP_SEND_DEADLINE_SECONDS * 1000,
     });
     outbox = createOutbox(
       store,
@@ -74,7 +75,9 @@ export async function startContactService(settings: Settings, log: Logger) {
   }
 
   const retentionDays = siteConfig.legal.contactRetentionDays;
-  // Once a day, on one server only when several share the database.
+  // Every server runs it once a day after its start, so with several servers on one database
+  // it runs several times a day; the advisory lock only stops runs from overlapping. That is
+  // harmless: each run deletes what is past retention at that moment.
   const purge = every(
     dayMs,
     "daily purge of contact messages",

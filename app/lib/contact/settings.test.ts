@@ -19,6 +19,31 @@ describe("settings", () => {
     );
     expect(loadSettings({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(loadSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+    expect(loadSettings({ TRUST_PROXY: "FALSE" }).TRUST_PROXY).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::1" }).TRUST_PROXY).toBe(
+      "loopback, 10.0.0.0/8, fd00::1",
+    );
+    for (const value of ["TRUE", " True "])
+      expect(() => loadSettings({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: true would trust any X-Forwarded-For/,
+      );
+    for (const value of ["yes", "10.0.0.0/99", "loopback,"])
+      expect(() => loadSettings({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*number of proxies/,
+      );
+  });
+
+  it("keeps the outbox lease well above the whole-send deadline", () => {
+    expect(loadSettings({}).SMTP_SEND_DEADLINE_SECONDS).toBeLessThanOrEqual(
+      loadSettings({}).OUTBOX_LEASE_SECONDS / 2,
+    );
+    expect(() => loadSettings({ OUTBOX_LEASE_SECONDS: "60" })).toThrow(
+      /OUTBOX_LEASE_SECONDS: .*SMTP_SEND_DEADLINE_SECONDS.*lease 60 s, deadline 50 s/,
+    );
+    expect(
+      loadSettings({ OUTBOX_LEASE_SECONDS: "60", SMTP_SEND_DEADLINE_SECONDS: "30" })
+        .OUTBOX_LEASE_SECONDS,
+    ).toBe(60);
   });
 
   it("names the variable that is wrong", () => {

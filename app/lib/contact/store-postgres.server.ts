@@ -1,6 +1,6 @@
 // PostgreSQL, the server-class store: any number of servers share one database.
 import pg from "pg";
-import { insertSql, type Driver } from "./store.server.ts";
+import { groupCommit, insertSql, type Driver, type Durability } from "./store-driver.server.ts";
 
 /** Schema changes, applied in order at start; `schema_migrations` records how many ran. */
 const migrations = [
@@ -65,9 +65,8 @@ export async function openPostgres(
     statement_timeout: statementTimeoutMs,
     types,
   };
-  // Messages are inserted on connections that wait for the disk at commit. Bookkeeping
-  // (rate-limit counts, outbox claims and marks) does not: a database crash may undo the
-  // last of it, never a stored message.
+  // Two pools: writes wait for the disk at commit, except `fast` ones (rate-limit counts,
+  // outbox claims), which a database crash may undo (synchronous_commit=off).
   const durable = new pg.Pool({ ...settings, max: 10 });
   const pool = new pg.Pool({ ...settings, max: 5, options: "-c synchronous_commit=off" });
   // An idle connection that breaks (server restart, network) must not crash the process.
@@ -85,18 +84,10 @@ export async function openPostgres(
   }
   await migrate(durable);
 
-  // Group commit, as with SQLite: the messages arriving in the same turn of the event loop
-  // go in one INSERT, one commit, one disk flush. Identity values are drawn in VALUES
-  // order, so the ids sorted match the messages in order.
-  let batch: {
-    params: unknown[];
-    resolve: (id: number) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  // Group commit, as with SQLite: one INSERT, one commit. Identity values are drawn in
+  // VALUES order, so the ids sorted match the messages in order.
   const maxRows = 500; // well under PostgreSQL's 65,535 parameters
-  function flush() {
-    const queued = batch;
-    batch = [];
+  const insertBatch = groupCommit((queued) => {
     for (let start = 0; start < queued.length; start += maxRows) {
       const pending = queued.slice(start, start + maxRows);
       durable
@@ -116,19 +107,16 @@ export async function openPostgres(
           (error: unknown) => pending.forEach((item) => item.reject(error)),
         );
     }
-  }
+  });
 
-  const all = async <T>(sql: string, params: unknown[] = []) =>
-    (await pool.query(sql, params)).rows as T[];
+  const poolFor = (options?: Durability) => (options?.fast ? pool : durable);
   return {
     kind: "postgres",
-    all,
-    run: async (sql, params = []) => (await pool.query(sql, params)).rowCount ?? 0,
-    insert: (params) =>
-      new Promise((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ params, resolve, reject });
-      }),
+    all: async <T>(sql: string, params: unknown[] = [], options?: Durability) =>
+      (await poolFor(options).query(sql, params)).rows as T[],
+    run: async (sql, params = [], options) =>
+      (await poolFor(options).query(sql, params)).rowCount ?? 0,
+    insert: insertBatch,
     async exclusively(name, task) {
       const client = await pool.connect();
       try {

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { insertSql, type Driver } from "./store.server.ts";
+import { groupCommit, insertSql, type Driver, type Durability } from "./store-driver.server.ts";
 
 /** Schema changes, applied in order at start; `PRAGMA user_version` records how many ran. */
 const migrations = [
@@ -60,16 +60,16 @@ const migrations = [
 /** `$1` placeholders as SQLite's numbered `?1`. */
 const numbered = (sql: string) => sql.replace(/\$(\d+)/g, "?$1");
 
-/** `busyTimeoutMs`: how long a write waits for another writer's lock before failing. */
-export function openSqlite(file: string, busyTimeoutMs: number): Driver {
+/** `lockWaitMs`: how long a write waits for another writer's lock before failing. */
+export function openSqlite(file: string, lockWaitMs: number): Driver {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new DatabaseSync(file);
-  // WAL lets the inbox CLI read while the server writes. Bookkeeping (rate-limit counts,
-  // outbox claims and marks) commits without waiting for the disk: a power cut may undo
-  // the last of it, never a message, because each insert batch commits with FULL, which
-  // flushes everything before it too.
+  // WAL lets the inbox CLI read while the server writes. Writes commit with FULL (flushed
+  // to disk before they return) unless they are `fast`: those (rate-limit counts, outbox
+  // claims) commit with NORMAL, which a power cut may undo. A FULL commit flushes every
+  // commit before it too.
   db.exec(
-    `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.round(busyTimeoutMs)};`,
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${Math.round(lockWaitMs)};`,
   );
   migrate(db);
 
@@ -81,20 +81,10 @@ export function openSqlite(file: string, busyTimeoutMs: number): Driver {
   };
   const insert = prepared(insertSql(1));
 
-  // Group commit: messages arriving in the same turn of the event loop share one
-  // transaction, so one disk flush covers them all; each caller still learns its id only
-  // after the commit is on disk.
-  let batch: {
-    params: SQLInputValue[];
-    resolve: (id: number) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
-  function flush() {
-    const pending = batch;
-    batch = [];
+  // Durable (synchronous = FULL) before the visitor is told the message was sent.
+  const insertBatch = groupCommit((pending) => {
     try {
-      // Durable before the visitor is told the message was sent.
-      db.exec("PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
+      db.exec("BEGIN IMMEDIATE");
       const stored = pending.map((item) => ({
         item,
         id: Number((insert.get(...item.params) as { id: number }).id),
@@ -102,24 +92,35 @@ export function openSqlite(file: string, busyTimeoutMs: number): Driver {
       db.exec("COMMIT");
       for (const { item, id } of stored) item.resolve(id);
     } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      pending.forEach(({ reject }) => reject(error));
+      // A failed ROLLBACK must not hide the first error, which rejects the batch.
+      try {
+        if (db.isTransaction) db.exec("ROLLBACK");
+      } catch {
+        // The first error is the one worth reporting.
+      }
+      throw error;
+    }
+  });
+
+  /** Runs a statement of a `fast` write with NORMAL, then restores FULL. */
+  function withDurability<T>(options: Durability | undefined, task: () => T): T {
+    if (!options?.fast) return task();
+    db.exec("PRAGMA synchronous = NORMAL");
+    try {
+      return task();
     } finally {
-      db.exec("PRAGMA synchronous = NORMAL");
+      db.exec("PRAGMA synchronous = FULL");
     }
   }
 
   // node:sqlite is synchronous; the promises give both databases one interface.
   return {
     kind: "sqlite",
-    all: async <T>(sql: string, params: SQLInputValue[] = []) =>
-      prepared(sql).all(...params) as T[],
-    run: async (sql, params = []) => Number(prepared(sql).run(...params).changes),
-    insert: (params) =>
-      new Promise((resolve, reject) => {
-        if (batch.length === 0) setImmediate(flush);
-        batch.push({ params, resolve, reject });
-      }),
+    all: async <T>(sql: string, params: SQLInputValue[] = [], options?: Durability) =>
+      withDurability(options, () => prepared(sql).all(...params) as T[]),
+    run: async (sql, params = [], options) =>
+      withDurability(options, () => Number(prepared(sql).run(...params).changes)),
+    insert: insertBatch,
     // One file has one writer at a time: nothing to coordinate.
     exclusively: async (_name, task) => {
       await task();

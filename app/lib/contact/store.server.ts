@@ -6,6 +6,7 @@
 // number of servers on one database). The queries are written once in the SQL both
 // understand; each driver runs them and owns its migrations and its durability tricks.
 import { randomBytes } from "node:crypto";
+import type { Driver, Durability, Value } from "./store-driver.server.ts";
 import { openPostgres } from "./store-postgres.server.ts";
 import { openSqlite } from "./store-sqlite.server.ts";
 
@@ -34,33 +35,6 @@ export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "messag
   spamReason?: string;
 };
 
-type Value = string | number | null;
-
-/** What a database must offer; statements use `$1…` placeholders. */
-export type Driver = {
-  kind: "sqlite" | "postgres";
-  all<T>(sql: string, params?: Value[]): Promise<T[]>;
-  /** Runs a statement; resolves with the number of rows it changed. */
-  run(sql: string, params?: Value[]): Promise<number>;
-  /** The insert a visitor waits for: durable before it resolves. */
-  insert(params: Value[]): Promise<number>;
-  /** Runs `task` unless another server is running it (PostgreSQL advisory lock). */
-  exclusively(name: string, task: () => Promise<void>): Promise<boolean>;
-  backup(file: string): Promise<string>;
-  close(): Promise<void>;
-};
-
-/** The insert of `rows` messages (8 values each), returning their ids in order. */
-export function insertSql(rows: number): string {
-  const values = Array.from(
-    { length: rows },
-    (_, row) => `(${Array.from({ length: 8 }, (_, i) => `$${row * 8 + i + 1}`).join(", ")})`,
-  );
-  return `INSERT INTO messages
-    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
-    VALUES ${values.join(", ")} RETURNING id`;
-}
-
 const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
   next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
   spam_reason AS "spamReason"`;
@@ -71,8 +45,14 @@ type StoreOptions = {
   /** postgres://… selects PostgreSQL; otherwise SQLite at `path`. */
   url?: string | undefined;
   path: string;
-  /** PostgreSQL's statement_timeout; SQLite's wait for a lock (busy_timeout). */
+  /** PostgreSQL's statement_timeout. */
   statementTimeoutMs?: number;
+  /**
+   * SQLite's wait for another writer's lock (busy_timeout). node:sqlite blocks the whole
+   * process while it waits, so it is short: past it the write fails and the visitor is asked
+   * to try again, instead of every request stalling.
+   */
+  lockWaitMs?: number;
   /** Errors of idle database connections, which belong to no request. */
   onError?: (error: unknown) => void;
 };
@@ -84,14 +64,15 @@ export async function openStore(options: StoreOptions): Promise<MessageStore> {
         statementTimeoutMs,
         onError: options.onError ?? (() => {}),
       })
-    : openSqlite(options.path, statementTimeoutMs);
+    : openSqlite(options.path, options.lockWaitMs ?? 300);
   return createStore(driver);
 }
 
 async function createStore(driver: Driver) {
-  const one = async <T>(sql: string, params: Value[]) => (await driver.all<T>(sql, params))[0];
-  const only = async <T>(sql: string, params: Value[]) => {
-    const row = await one<T>(sql, params);
+  const one = async <T>(sql: string, params: Value[], options?: Durability) =>
+    (await driver.all<T>(sql, params, options))[0];
+  const only = async <T>(sql: string, params: Value[], options?: Durability) => {
+    const row = await one<T>(sql, params, options);
     if (row === undefined) throw new Error(`No row from: ${sql.slice(0, 40)}`);
     return row;
   };
@@ -125,8 +106,21 @@ async function createStore(driver: Driver) {
          ORDER BY id LIMIT $5 ${driver.kind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
        ) RETURNING ${columns}`,
         [owner, now + leaseMs, status, now, limit],
+        { fast: true },
       )
     ).sort((a, b) => a.id - b.id);
+
+  /**
+   * Back to the outbox with a fresh count of tries: pending or failed rows matching `where`
+   * (`$1` is now) that no server holds under a live lease, since it may be sending it.
+   */
+  const requeue = (where: string, params: Value[]) =>
+    driver.run(
+      `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $1, last_error = NULL,
+         ${released}
+       WHERE ${where} AND status IN ('pending', 'failed') AND (lease_until IS NULL OR lease_until <= $1)`,
+      params,
+    );
 
   return {
     kind: driver.kind,
@@ -158,49 +152,55 @@ async function createStore(driver: Driver) {
         `SELECT ${columns} FROM messages ORDER BY created_at DESC, id DESC${limit ? " LIMIT $1" : ""}`,
         limit ? [limit] : [],
       ),
-    markSent: async (id: number, now = Date.now()) =>
-      void (await driver.run(
-        `UPDATE messages SET status = 'sent', sent_at = $2, attempts = attempts + 1,
-           next_attempt_at = NULL, last_error = NULL, ${released} WHERE id = $1`,
-        [id, now],
-      )),
-    retryLater: async (id: number, at: number, error: string) =>
-      void (await driver.run(
-        `UPDATE messages SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, ${released}
-         WHERE id = $1`,
-        [id, at, error],
-      )),
-    markFailed: async (id: number, error: string) =>
-      void (await driver.run(
-        `UPDATE messages SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL,
-           last_error = $2, ${released} WHERE id = $1`,
-        [id, error],
-      )),
-    /** Over the e-mail cap: kept for the summary sent when the window ends (`until`). */
-    hold: async (id: number, until: number) =>
-      void (await driver.run(
-        `UPDATE messages SET status = 'held', next_attempt_at = $2, ${released} WHERE id = $1`,
-        [id, until],
-      )),
-    markSummarized: async (id: number, now = Date.now()) =>
-      void (await driver.run(
-        `UPDATE messages SET status = 'summarized', sent_at = $2, next_attempt_at = NULL, ${released}
-         WHERE id = $1`,
-        [id, now],
-      )),
-    /** Queues a pending or failed message for immediate delivery; false if there is no such message. */
-    requeue: async (id: number, now = Date.now()) =>
+    // The marks of a claimed message change it only while `owner` still holds the claim: once
+    // the lease has run out another server may have claimed it, and its outcome wins. Each
+    // resolves with false when the claim was lost.
+    markSent: async (id: number, owner: string, now = Date.now()) =>
       (await driver.run(
-        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $2, last_error = NULL,
-           ${released} WHERE id = $1 AND status IN ('pending', 'failed')`,
-        [id, now],
+        `UPDATE messages SET status = 'sent', sent_at = $2, attempts = attempts + 1,
+           next_attempt_at = NULL, last_error = NULL, ${released} WHERE id = $1 AND claimed_by = $3`,
+        [id, now, owner],
       )) > 0,
-    requeueFailed: (now = Date.now()) =>
-      driver.run(
-        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $1, last_error = NULL,
-           ${released} WHERE status = 'failed'`,
-        [now],
-      ),
+    retryLater: async (id: number, owner: string, at: number, error: string) =>
+      (await driver.run(
+        `UPDATE messages SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, ${released}
+         WHERE id = $1 AND claimed_by = $4`,
+        [id, at, error, owner],
+      )) > 0,
+    markFailed: async (id: number, owner: string, error: string) =>
+      (await driver.run(
+        `UPDATE messages SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL,
+           last_error = $2, ${released} WHERE id = $1 AND claimed_by = $3`,
+        [id, error, owner],
+      )) > 0,
+    /** Over the e-mail cap: kept for the summary sent when the window ends (`until`). */
+    hold: async (id: number, owner: string, until: number) =>
+      (await driver.run(
+        `UPDATE messages SET status = 'held', next_attempt_at = $2, ${released}
+         WHERE id = $1 AND claimed_by = $3`,
+        [id, until, owner],
+      )) > 0,
+    /**
+     * Records one summary e-mail for the held messages `ids`, in one statement; resolves with
+     * the ids it changed (those still held and claimed by `owner`).
+     */
+    async markSummarized(ids: number[], owner: string, now = Date.now()) {
+      if (!ids.length) return [];
+      const list = ids.map((_, i) => `$${i + 3}`).join(", ");
+      const rows = await driver.all<{ id: number }>(
+        `UPDATE messages SET status = 'summarized', sent_at = $1, next_attempt_at = NULL, ${released}
+         WHERE claimed_by = $2 AND status = 'held' AND id IN (${list}) RETURNING id`,
+        [now, owner, ...ids],
+      );
+      return rows.map((row) => Number(row.id));
+    },
+    /**
+     * Queues a pending or failed message for immediate delivery; false if there is no such
+     * message, or a server holds its lease (it may be sending it right now).
+     */
+    requeue: async (id: number, now = Date.now()) => (await requeue(`id = $2`, [now, id])) > 0,
+    /** Queues every failed message for delivery again; resolves with how many. */
+    requeueFailed: (now = Date.now()) => requeue(`status = 'failed'`, [now]),
     /** A message wrongly kept as spam goes to the outbox; false if there is no such spam. */
     releaseSpam: async (id: number, now = Date.now()) =>
       (await driver.run(
@@ -232,6 +232,7 @@ async function createStore(driver: Driver) {
            reset_at = CASE WHEN rate_limits.reset_at <= $3 THEN $2 ELSE rate_limits.reset_at END
          RETURNING hits, reset_at AS "resetAt"`,
         [key, now + windowMs, now],
+        { fast: true },
       );
     },
     /** Takes one of `max` e-mails of the window starting at `window`; false when none is left. */
@@ -241,6 +242,7 @@ async function createStore(driver: Driver) {
          ON CONFLICT (window_start) DO UPDATE SET sent = mail_quota.sent + 1
          WHERE mail_quota.sent < $2 RETURNING sent`,
         [window, max],
+        { fast: true },
       );
       return row !== undefined;
     },
@@ -249,11 +251,14 @@ async function createStore(driver: Driver) {
       void (await driver.run(
         `UPDATE mail_quota SET sent = sent - 1 WHERE window_start = $1 AND sent > 0`,
         [window],
+        { fast: true },
       )),
     /** Drops rate-limit entries past their window and e-mail counts of past windows. */
     async sweep(now: number, oldestWindow: number) {
-      await driver.run(`DELETE FROM rate_limits WHERE reset_at <= $1`, [now]);
-      await driver.run(`DELETE FROM mail_quota WHERE window_start < $1`, [oldestWindow]);
+      await driver.run(`DELETE FROM rate_limits WHERE reset_at <= $1`, [now], { fast: true });
+      await driver.run(`DELETE FROM mail_quota WHERE window_start < $1`, [oldestWindow], {
+        fast: true,
+      });
     },
     exclusively: driver.exclusively,
     /** True while the database answers; never throws. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../../tests/support/postgres";
+import { holdWrites, startPostgres, type Postgres } from "../../../tests/support/postgres";
 import { openStore } from "./store.server";
 
 const message = (n: number) => ({
@@ -33,6 +33,25 @@ describe("SQLite store", () => {
       { id: 1, name: "Antic", status: "failed", attempts: 15, lastError: "550" },
     ]);
     expect(await store.insert(message(2))).toBe(2);
+    await store.close();
+  });
+});
+
+describe("SQLite lock wait", () => {
+  it("fails a write quickly while another process holds the lock, instead of blocking the server", async () => {
+    const file = tempFile();
+    const store = await openStore({ path: file, statementTimeoutMs: 10_000 });
+    const id = await store.insert(message(1));
+    const release = await holdWrites(file);
+    try {
+      const started = Date.now();
+      await expect(store.delete(id)).rejects.toThrow(/locked|busy/i);
+      // node:sqlite blocks the process while it waits: the wait is short, not the statement timeout.
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await release();
+    }
+    expect(await store.delete(id)).toBe(true);
     await store.close();
   });
 });
@@ -74,6 +93,50 @@ describe.each(["sqlite", "postgres"] as const)("store on %s", (kind) => {
     expect(new Set(ids).size).toBe(20);
     expect(await a.claimDue("late", now + 999, 1000, 50)).toEqual([]);
     expect(await b.claimDue("later", now + 1000, 1000, 50)).toHaveLength(20);
+    await close();
+  });
+
+  it("records an outcome only while the claim is held", async () => {
+    const { a, b, close } = await twoServers();
+    const id = await a.insert(message(1));
+    const now = Date.now();
+    await a.claimDue("server-a", now, 100, 1);
+    // Server a's lease ran out mid-send and server b took the message.
+    expect(await b.claimDue("server-b", now + 100, 60_000, 1)).toMatchObject([{ id }]);
+    expect(await a.markSent(id, "server-a")).toBe(false);
+    expect(await a.retryLater(id, "server-a", now, "timeout")).toBe(false);
+    expect(await a.markFailed(id, "server-a", "timeout")).toBe(false);
+    expect(await a.hold(id, "server-a", now)).toBe(false);
+    expect(await b.get(id)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await b.markSent(id, "server-b")).toBe(true);
+    expect(await b.get(id)).toMatchObject({ status: "sent", attempts: 1 });
+    await close();
+  });
+
+  it("never queues again a message a server holds under a live lease", async () => {
+    const { a, b, close } = await twoServers();
+    const id = await a.insert(message(1));
+    const now = Date.now();
+    await a.claimDue("server-a", now, 60_000, 1);
+    expect(await b.requeue(id, now + 1000)).toBe(false);
+    expect(await b.get(id)).toMatchObject({ status: "pending" });
+    // Once the lease has ended, the inbox may queue it again.
+    expect(await b.requeue(id, now + 60_000)).toBe(true);
+    expect(await a.markSent(id, "server-a")).toBe(false);
+    await close();
+  });
+
+  it("records a summary for the held messages of its claimer, in one statement", async () => {
+    const { a, b, close } = await twoServers();
+    const ids = [await a.insert(message(1)), await a.insert(message(2))];
+    const now = Date.now();
+    await a.claimDue("server-a", now, 60_000, 10);
+    for (const id of ids) expect(await a.hold(id, "server-a", now + 10)).toBe(true);
+    expect(await a.claimHeld("server-a", now + 10, 60_000)).toHaveLength(2);
+    expect(await b.markSummarized(ids, "server-b", now + 20)).toEqual([]);
+    expect((await a.markSummarized(ids, "server-a", now + 20)).sort()).toEqual(ids);
+    expect(await a.markSummarized(ids, "server-a", now + 30)).toEqual([]);
+    for (const id of ids) expect(await b.get(id)).toMatchObject({ status: "summarized" });
     await close();
   });
 
