@@ -13,7 +13,6 @@ export function CtaBand() {
       data-cta-band
       className="relative isolate overflow-hidden bg-band text-on-band"
     >
-      <Motif className="absolute inset-0 -z-10 size-full opacity-20" />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
@@ -35,6 +34,7 @@ export function CtaBand() {
           </a>
         </div>
       </div>
+      <Motif className="absolute inset-0 -z-10 size-full opacity-20" />
     </section>
   );
 }

@@ -45,7 +45,6 @@ export function HeroArt() {
   ];
   return (
     <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-md lg:max-w-none">
-      <Motif className="absolute -inset-8 -z-10 size-[calc(100%+4rem)] text-brand-text opacity-20" />
       <div className="grid gap-4 sm:gap-5">
         <ArtCard className="motion-safe:animate-enter lg:mr-12">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
@@ -100,6 +99,7 @@ export function HeroArt() {
           </ul>
         </ArtCard>
       </div>
+      <Motif className="absolute -inset-8 -z-10 size-[calc(100%+4rem)] text-brand-text opacity-20" />
     </div>
   );
 }

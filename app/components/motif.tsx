@@ -17,6 +17,10 @@ const nodes = [
   [250, 170],
 ] as const;
 
+/**
+ * Goes last in its positioned container: a browser may paint a page before all of it has
+ * arrived, and a motif pinned to a container that then grows would move (layout shift).
+ */
 export function Motif({ className }: { className?: string }) {
   return (
     <svg

@@ -13,7 +13,6 @@ export function PageHeader({
 }) {
   return (
     <header className="relative isolate overflow-hidden border-b border-line bg-surface-muted">
-      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-full text-brand-text opacity-15 sm:w-2/3 lg:w-1/2" />
       <div className="mx-auto max-w-6xl px-4 py-14 motion-safe:animate-enter sm:px-6 sm:py-20">
         {label ? (
           <p className="text-sm font-semibold tracking-wider text-accent uppercase">{label}</p>
@@ -25,6 +24,7 @@ export function PageHeader({
           <div className="mt-5 max-w-3xl text-lg text-pretty text-muted sm:text-xl">{children}</div>
         ) : null}
       </div>
+      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-full text-brand-text opacity-15 sm:w-2/3 lg:w-1/2" />
     </header>
   );
 }

@@ -26,7 +26,6 @@ function Hero() {
   const { t, href } = useLocale();
   return (
     <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-soft to-surface">
-      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-48 w-full text-brand-text opacity-10" />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:min-h-[calc(100svh-4rem)] lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div className="motion-safe:animate-enter">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent">
@@ -48,6 +47,7 @@ function Hero() {
         </div>
         <HeroArt />
       </div>
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-48 w-full text-brand-text opacity-10" />
     </section>
   );
 }
