@@ -100,7 +100,8 @@ export function readPostgresMessages(url: string): unknown[] {
   const out = execFileSync(
     path.join(bin(), "psql"),
     [url, "-AtX", "-c", "SELECT coalesce(json_agg(m ORDER BY id), '[]') FROM messages m"],
-    { encoding: "utf8" },
+    // A load run stores tens of thousands of rows: far beyond the default 1 MB of output.
+    { encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 },
   );
   return JSON.parse(out) as unknown[];
 }
