@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
 import { documentTitle } from "~/lib/seo";
 import { contactSentPath, localizedPath } from "~/lib/site-paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
-import { expect, languages, test, translator } from "./support";
+import { expect, expectNoAxeViolations, languages, test, translator } from "./support";
 
 type Translate = ReturnType<typeof translator>;
 
@@ -385,15 +384,7 @@ test.describe("the error state as the server renders it", () => {
       form.submit();
     });
     await expectErrorSummary(page, t);
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== "running"),
-    );
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    ).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "~/config/site";
 import { catalogues } from "~/lib/catalogues.server";
@@ -71,4 +72,20 @@ export async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForLoadState("networkidle");
   return response;
+}
+
+/**
+ * Expects no axe violation (WCAG 2.2 A/AA and best practice) on the settled page: entry
+ * animations are waited for, so axe sees what a visitor sees, not a half-faded frame.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+  ).toEqual([]);
 }
