@@ -5,7 +5,14 @@ import { documentTitle } from "~/lib/seo";
 import { contactSentPath, localizedPath } from "~/lib/site-paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
-import { expect, expectNoAxeViolations, languages, test, translator } from "./support";
+import {
+  expect,
+  expectNoAxeViolations,
+  languages,
+  test,
+  translator,
+  fillContactForm,
+} from "./support";
 
 type Translate = ReturnType<typeof translator>;
 
@@ -24,9 +31,7 @@ test.afterEach(() => stop());
 
 /** Whitespace passes the browser's "required" check but not the shared rules. */
 async function fillWithTwoProblems(page: Page, t: Translate) {
-  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
-  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("marta@example.es");
-  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("   ");
+  await fillContactForm(page, t, { name: "  ", email: "marta@example.es", message: "   " });
 }
 
 /** A summary's link text: the field's label and its problem. */
@@ -116,9 +121,7 @@ test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, 
   await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
   await expect(page.locator("form[data-enhanced]")).toBeAttached();
   // Whitespace passes the browser's "required" check but not the shared rules.
-  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("   ");
-  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("a@example.com");
-  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hola");
+  await fillContactForm(page, t, { name: "   ", email: "a@example.com", message: "Hola" });
   const submit = page.getByRole("button", { name: t("contact.form.submit") });
   for (let i = 0; i < 4; i++) await submit.click();
 
@@ -260,9 +263,11 @@ test("with JavaScript the 'sent' page's form comes alive cleanly and takes anoth
   await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
   await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
   await expect(page.locator("form[data-enhanced]")).toBeAttached();
-  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
-  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
-  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+  await fillContactForm(page, t, {
+    name: visitor.name,
+    email: visitor.email,
+    message: visitor.message,
+  });
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
   await expect(
     page
@@ -283,9 +288,11 @@ test.describe("without JavaScript", () => {
   }) => {
     const t = translator("es");
     await page.goto(`${site.url}/contact`);
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+    await fillContactForm(page, t, {
+      name: visitor.name,
+      email: visitor.email,
+      message: visitor.message,
+    });
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
     expect((await answer).status()).toBe(303);
@@ -319,9 +326,11 @@ test.describe("without JavaScript", () => {
     expect(smtp.received[0]!.headers["reply-to"]).toBe(`${visitor.name} <${visitor.email}>`);
 
     // The form on the "sent" page takes a second message.
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("Pere");
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("pere@example.es");
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Una altra consulta");
+    await fillContactForm(page, t, {
+      name: "Pere",
+      email: "pere@example.es",
+      message: "Una altra consulta",
+    });
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
     await expect(page).toHaveURL(`${site.url}/contact/sent#contact-sent`);
     await expect(page.getByRole("status")).toBeFocused();

@@ -1,6 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { allPagePaths, publishedLanguages } from "~/lib/site-paths";
-import { expect, test, translator, visit } from "./support";
+import { expect, test, translator, visit, fillContactForm } from "./support";
 
 // Runs against a build made with German published (the "german" project).
 const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
@@ -40,9 +40,7 @@ test("the German contact form comes alive in German", async ({ page }) => {
   await page.getByLabel(t("contact.form.email"), { exact: true }).focus();
   await expect(page.locator("form[data-enhanced]")).toBeAttached();
   // Spaces pass the browser's own check but not the form's rules.
-  await page.getByLabel(t("contact.form.name"), { exact: true }).fill("   ");
-  await page.getByLabel(t("contact.form.email"), { exact: true }).fill("kunde@example.de");
-  await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hallo");
+  await fillContactForm(page, t, { name: "   ", email: "kunde@example.de", message: "Hallo" });
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
   await expect(page.getByLabel(t("contact.form.name"), { exact: true })).toHaveAttribute(
     "aria-invalid",

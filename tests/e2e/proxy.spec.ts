@@ -5,7 +5,7 @@ import { startNginx } from "../support/nginx";
 import { prepareObservatory } from "../support/observatory";
 import { eventually, readMessages, startSite, type Site } from "../support/site";
 import { startSmtp, type SmtpServer } from "../support/smtp";
-import { expect, test, translator } from "./support";
+import { expect, test, translator, fillContactForm } from "./support";
 
 // Debian's nginx with deploy/nginx.conf and a self-signed certificate, in front of the
 // production server started as the README says (TRUST_PROXY = the proxy's address).
@@ -103,9 +103,11 @@ test.describe("a browser through the proxy", () => {
     await page.goto(`${nginx.httpsUrl}/ca/contact`);
     await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
     await expect(page.locator("form[data-enhanced]")).toBeAttached();
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
+    await fillContactForm(page, t, {
+      name: visitor.name,
+      email: visitor.email,
+      message: visitor.message,
+    });
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
     await expect(page.getByText(t("contact.form.success"))).toBeVisible();
     const mail = await eventually(() =>
@@ -124,9 +126,11 @@ test.describe("a browser through the proxy", () => {
       const t = translator("en");
       const message = "Sent without JavaScript through nginx";
       await page.goto(`${nginx.httpsUrl}/en/contact`);
-      await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
-      await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
-      await page.getByLabel(t("contact.form.message"), { exact: true }).fill(message);
+      await fillContactForm(page, t, {
+        name: visitor.name,
+        email: visitor.email,
+        message: message,
+      });
       await page.getByRole("button", { name: t("contact.form.submit") }).click();
       await expect(page.getByText(t("contact.form.success"))).toBeVisible();
       expect(new URL(page.url()).origin).toBe(nginx.httpsUrl);

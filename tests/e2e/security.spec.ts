@@ -1,6 +1,6 @@
 import { allPagePaths } from "~/lib/site-paths";
 import { startSite } from "../support/site";
-import { expect, test, translator, visit } from "./support";
+import { expect, test, translator, visit, fillContactForm } from "./support";
 
 // Collects every Content-Security-Policy violation the page reports.
 test.beforeEach(async ({ page }) => {
@@ -40,9 +40,7 @@ test.describe("without JavaScript", () => {
     }
     const t = translator("en");
     await visit(page, "/en/contact");
-    await page.getByLabel(t("contact.form.name"), { exact: true }).fill("  ");
-    await page.getByLabel(t("contact.form.email"), { exact: true }).fill("a@example.com");
-    await page.getByLabel(t("contact.form.message"), { exact: true }).fill("Hola");
+    await fillContactForm(page, t, { name: "  ", email: "a@example.com", message: "Hola" });
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     // The style the page needs was applied: the stylesheet was not blocked.

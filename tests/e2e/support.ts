@@ -89,3 +89,14 @@ export async function expectNoAxeViolations(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
 }
+
+/** Types into the contact form's three fields, found by their labels as a person would. */
+export async function fillContactForm(
+  page: Page,
+  t: ReturnType<typeof translator>,
+  values: { name: string; email: string; message: string },
+) {
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(values.name);
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(values.email);
+  await page.getByLabel(t("contact.form.message"), { exact: true }).fill(values.message);
+}
