@@ -16,6 +16,8 @@ export default defineConfig({
   workers: 2,
   // Two cores run two browsers, the servers under test and the servers each test starts.
   timeout: 60_000,
+  // Loading the form's script and hydrating it on a busy 2-core machine can take a while.
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
   use: {

@@ -18,7 +18,10 @@ try {
 
 const server = createServer(site.handle);
 server.listen(port, host, () => {
-  console.log(`Serving on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  // The port actually bound: PORT=0 lets the system pick a free one.
+  const address = server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  console.log(`Serving on http://${host.includes(":") ? `[${host}]` : host}:${bound}`);
 });
 
 let stopping = false;

@@ -191,7 +191,7 @@ async function contactLoad(env: Record<string, string>, instances = 1) {
     watchers.forEach((watcher) => watcher.stop());
     await Promise.all(sites.map((site) => site.stop()));
   }
-  const stored = readMessages(sites[0]?.databasePath ?? "").length;
+  const stored = (await readMessages(sites[0]?.databasePath ?? "")).length;
   const acknowledged = results.reduce((sum, r) => sum + r.ok, 0);
   return {
     instances,

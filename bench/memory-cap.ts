@@ -139,7 +139,7 @@ try {
 const oomKills = cgroup.oomKills();
 const peak = cgroup.peakMb();
 rmdirSync(cgroup.dir);
-const stored = readMessages(databasePath).length;
+const stored = (await readMessages(databasePath)).length;
 console.log(
   [
     `Memory cap: ${limitMb} MB (cgroup v${cgroup.version}), ${seconds} s of pages and contact posts at once.`,

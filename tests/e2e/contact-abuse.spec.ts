@@ -90,7 +90,7 @@ const cases: { name: string; body: string; status: number; reason: string; field
 
 for (const { name, body, status, reason, field } of cases) {
   test(`${name}: ${status}, a translated message, nothing stored or e-mailed`, async () => {
-    const before = readMessages(site.databasePath).length;
+    const before = (await readMessages(site.databasePath)).length;
     const api = await post("/api/contact?lang=en", body);
     expect(api.status).toBe(status);
     const result = JSON.parse(api.text) as {
@@ -108,7 +108,7 @@ for (const { name, body, status, reason, field } of cases) {
     expect(page.text).toContain(t(`contact.form.reasons.${reason}` as never));
     if (field) expect(page.text).toContain(`id="contact-${field}-error"`);
 
-    expect(readMessages(site.databasePath)).toHaveLength(before);
+    expect(await readMessages(site.databasePath)).toHaveLength(before);
   });
 }
 
@@ -166,7 +166,7 @@ test("bots are answered like people but their messages are kept as spam and neve
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toEqual({ status: "sent" });
   }
-  const rows = readMessages(site.databasePath);
+  const rows = await readMessages(site.databasePath);
   expect(rows.find((row) => row.name === "Honey Bot")).toMatchObject({
     status: "spam",
     spam_reason: "honeypot",
@@ -242,7 +242,7 @@ for (const kind of storeKinds) {
       expect(await page.text()).toContain(translator("en")("contact.form.reasons.rateLimited"));
       // Another client is not affected.
       expect((await send("/api/contact?lang=en", "198.51.100.21")).status).toBe(200);
-      expect(readMessages(limited.databasePath)).toHaveLength(6);
+      expect(await readMessages(limited.databasePath)).toHaveLength(6);
     });
 
     test("IPv6 clients share one budget per /64, whatever address of it they use", async () => {
@@ -281,9 +281,11 @@ for (const kind of storeKinds) {
         // The outbox records a send after the SMTP server's reply, a moment after the mail
         // arrives: wait for the record, not for the mail.
         await eventually(
-          () => readMessages(shop.databasePath).filter((row) => row.status === "sent").length >= 2,
+          async () =>
+            (await readMessages(shop.databasePath)).filter((row) => row.status === "sent").length >=
+            2,
         );
-        const rows = readMessages(shop.databasePath);
+        const rows = await readMessages(shop.databasePath);
         expect(rows.map((row) => [row.name, row.lang, row.status])).toEqual([
           ["Sense JS", "ca", "sent"],
           ["Amb JS", "en", "sent"],
@@ -295,7 +297,7 @@ for (const kind of storeKinds) {
           encoding: "utf8",
         });
         expect(released.stdout).toContain(`Released message #${spamId}`);
-        await eventually(() => readMessages(shop.databasePath)[2]?.status === "sent");
+        await eventually(async () => (await readMessages(shop.databasePath))[2]?.status === "sent");
         await new Promise((resolve) => setTimeout(resolve, 1000)); // room for a duplicate
         expect(
           inbox.received.map((m) =>

@@ -6,12 +6,14 @@ import { eventually, freePort, readMessages, startSite, tempDatabasePath } from 
 
 // Fast retries so that outages of a second or two are enough; a short lease so a restarted
 // server takes over what the killed one had claimed; a short wait for a locked database.
+// The send deadline leaves a loaded machine room to finish an SMTP exchange: a deadline that
+// fires after the mail server has the message makes a duplicate these tests would report.
 const fastOutbox = {
   OUTBOX_POLL_SECONDS: "0.2",
   OUTBOX_RETRY_BASE_SECONDS: "0.3",
   OUTBOX_RETRY_MAX_SECONDS: "1",
-  OUTBOX_LEASE_SECONDS: "2",
-  SMTP_SEND_DEADLINE_SECONDS: "1",
+  OUTBOX_LEASE_SECONDS: "6",
+  SMTP_SEND_DEADLINE_SECONDS: "3",
   DATABASE_STATEMENT_TIMEOUT_SECONDS: "1",
 };
 
@@ -55,15 +57,17 @@ for (const kind of storeKinds) {
       try {
         expect((await send(site.url, "Caída")).status).toBe(200);
         // Deliveries fail while nothing listens on the SMTP port.
-        const failing = await eventually(() => {
-          const [row] = readMessages(site.databasePath);
+        const failing = await eventually(async () => {
+          const [row] = await readMessages(site.databasePath);
           return row && row.attempts >= 2 ? row : undefined;
         });
         expect(failing.status).toBe("pending");
 
         const smtp = await startSmtp(smtpPort);
         try {
-          await eventually(() => readMessages(site.databasePath)[0]?.status === "sent");
+          await eventually(
+            async () => (await readMessages(site.databasePath))[0]?.status === "sent",
+          );
           await new Promise((resolve) => setTimeout(resolve, 1500)); // room for a duplicate to show up
           expect(subjects(smtp.received)).toEqual(["Caída"]);
         } finally {
@@ -91,10 +95,10 @@ for (const kind of storeKinds) {
         // nodemailer's own greeting timeout is 30 s: two tries of each message in this
         // test's time prove the configured bound applies.
         await eventually(
-          () => readMessages(site.databasePath).every((row) => row.attempts >= 2),
+          async () => (await readMessages(site.databasePath)).every((row) => row.attempts >= 2),
           25_000,
         );
-        expect(readMessages(site.databasePath).map((row) => row.status)).toEqual([
+        expect((await readMessages(site.databasePath)).map((row) => row.status)).toEqual([
           "pending",
           "pending",
         ]);
@@ -104,7 +108,8 @@ for (const kind of storeKinds) {
         const smtp = await startSmtp(silent.port);
         try {
           await eventually(
-            () => readMessages(site.databasePath).every((row) => row.status === "sent"),
+            async () =>
+              (await readMessages(site.databasePath)).every((row) => row.status === "sent"),
             15_000,
           );
           expect(subjects(smtp.received).sort()).toEqual(["Dos", "Uno"]);
@@ -118,33 +123,36 @@ for (const kind of storeKinds) {
 
     test("the database refuses writes: the visitor gets the translated 503 with their text kept, the server stays up", async () => {
       const site = await startSite({ ...fastOutbox, ...(await databases.env()) });
-      const release = await holdWrites(site.databasePath);
       try {
-        // Without JavaScript: the page again, in the visitor's language, with what they wrote.
-        const response = await fetch(`${site.url}/en/contact`, {
-          method: "POST",
-          headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ ...fields("Bloqueo"), message: "Texto que no se pierde" }),
-        });
-        expect(response.status).toBe(503);
-        const html = await response.text();
-        const t = translator("en");
-        // Its first sentence (the rest names the e-mail address, HTML-escaped).
-        expect(html).toContain(t("contact.form.reasons.unavailable").split(".")[0]);
-        expect(html).toContain("Texto que no se pierde");
-        expect(html).toContain('value="Bloqueo"');
-        // With JavaScript: the JSON answer.
-        const json = await send(site.url, "Bloqueo");
-        expect(json.status).toBe(503);
-        expect(await json.json()).toMatchObject({ status: "failed", reason: "unavailable" });
-        // Still serving, and honest about the database.
-        expect((await fetch(`${site.url}/`)).status).toBe(200);
+        const release = await holdWrites(site.databasePath);
+        try {
+          // Without JavaScript: the page again, in the visitor's language, with what they wrote.
+          const response = await fetch(`${site.url}/en/contact`, {
+            method: "POST",
+            headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ ...fields("Bloqueo"), message: "Texto que no se pierde" }),
+          });
+          expect(response.status).toBe(503);
+          const html = await response.text();
+          const t = translator("en");
+          // Its first sentence (the rest names the e-mail address, HTML-escaped).
+          expect(html).toContain(t("contact.form.reasons.unavailable").split(".")[0]);
+          expect(html).toContain("Texto que no se pierde");
+          expect(html).toContain('value="Bloqueo"');
+          // With JavaScript: the JSON answer.
+          const json = await send(site.url, "Bloqueo");
+          expect(json.status).toBe(503);
+          expect(await json.json()).toMatchObject({ status: "failed", reason: "unavailable" });
+          // Still serving, and honest about the database.
+          expect((await fetch(`${site.url}/`)).status).toBe(200);
+        } finally {
+          await release();
+        }
+        expect((await send(site.url, "Después")).status).toBe(200);
+        expect((await readMessages(site.databasePath)).map((row) => row.name)).toEqual(["Después"]);
       } finally {
-        await release();
+        await site.stop();
       }
-      expect((await send(site.url, "Después")).status).toBe(200);
-      expect(readMessages(site.databasePath).map((row) => row.name)).toEqual(["Después"]);
-      await site.stop();
     });
 
     test("the database refuses writes right after the mail server accepted a message: it is not sent again, and recorded as sent once writes work", async () => {
@@ -173,8 +181,8 @@ for (const kind of storeKinds) {
         // …and none of them sends the message again.
         expect(subjects(smtp.received)).toEqual(["Una vez"]);
         await release?.();
-        await eventually(() => readMessages(site.databasePath)[0]?.status === "sent");
-        expect(readMessages(site.databasePath)[0]?.attempts).toBe(1);
+        await eventually(async () => (await readMessages(site.databasePath))[0]?.status === "sent");
+        expect((await readMessages(site.databasePath))[0]?.attempts).toBe(1);
         expect(subjects(smtp.received)).toEqual(["Una vez"]);
       } finally {
         await release?.().catch(() => {});
@@ -195,21 +203,23 @@ for (const kind of storeKinds) {
       };
       const first = await startSite(env);
       const names = Array.from({ length: 25 }, (_, i) => `Cliente ${i + 1}`);
-      const answers = await Promise.all(names.map((name) => send(first.url, name)));
-      expect(answers.map((answer) => answer.status)).toEqual(names.map(() => 200));
-      await first.kill(); // SIGKILL: no shutdown code runs
+      try {
+        const answers = await Promise.all(names.map((name) => send(first.url, name)));
+        expect(answers.map((answer) => answer.status)).toEqual(names.map(() => 200));
+      } finally {
+        await first.kill(); // SIGKILL: no shutdown code runs
+      }
 
-      expect(
-        readMessages(first.databasePath)
-          .map((row) => row.name)
-          .sort(),
-      ).toEqual([...names].sort());
+      expect((await readMessages(first.databasePath)).map((row) => row.name).sort()).toEqual(
+        [...names].sort(),
+      );
 
       const smtp = await startSmtp(smtpPort);
       const second = await startSite(env);
       try {
         await eventually(
-          () => readMessages(second.databasePath).every((row) => row.status === "sent"),
+          async () =>
+            (await readMessages(second.databasePath)).every((row) => row.status === "sent"),
           20_000,
         );
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -244,7 +254,7 @@ test("without SMTP_URL the server starts, says messages are only stored, and kee
   const site = await startSite({ LOG_LEVEL: "info" });
   try {
     expect((await send(site.url, "Sin correo")).status).toBe(200);
-    expect(readMessages(site.databasePath)).toMatchObject([
+    expect(await readMessages(site.databasePath)).toMatchObject([
       { name: "Sin correo", status: "pending" },
     ]);
     expect(site.output()).toContain("SMTP_URL is not set");

@@ -117,7 +117,7 @@ test(`${runs} generated submissions: never a 5xx, never a crash, no e-mail for b
       });
       expect(validation.ok).toBe(true);
       if (!validation.ok) return;
-      const stored = readMessages(site.databasePath).at(-1)!;
+      const stored = (await readMessages(site.databasePath)).at(-1)!;
       expect({ name: stored.name, email: stored.email, message: stored.message }).toEqual(
         validation.values,
       );
@@ -126,15 +126,15 @@ test(`${runs} generated submissions: never a 5xx, never a crash, no e-mail for b
     { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
   );
 
-  const rows = readMessages(site.databasePath);
+  const rows = await readMessages(site.databasePath);
   expect(rows).toHaveLength(accepted);
   expect(checked).toBeGreaterThan(0);
   // Every real message gets e-mailed; spam and rejected input never do.
   await eventually(
-    () => readMessages(site.databasePath).every((row) => row.status !== "pending"),
+    async () => (await readMessages(site.databasePath)).every((row) => row.status !== "pending"),
     60_000,
   );
-  const delivered = readMessages(site.databasePath).filter((row) => row.status === "sent");
+  const delivered = (await readMessages(site.databasePath)).filter((row) => row.status === "sent");
   await eventually(() => smtp.received.length === delivered.length, 10_000);
   const spam = rows.filter((row) => row.status === "spam");
   expect(delivered.length + spam.length).toBe(rows.length);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
@@ -203,9 +203,11 @@ test("sitemap.xml lists every canonical URL once with all alternates; robots.txt
   // The non-Spanish copies of the legal pages name the Spanish one as canonical.
   expect(locs.some((loc) => /\/(en|ca|de)\/(privacy|cookies|legal)$/.test(loc))).toBe(false);
   expect(locs).toHaveLength(5 * languages.length + 3);
-  const today = new Date().toISOString().slice(0, 10);
+  // The day the sitemap was built (not the day the test runs: a build may cross midnight).
+  const sitemapFile = path.join(buildDirOf(testInfo.project.name), "client", "sitemap.xml");
+  const built = statSync(sitemapFile).mtime.toISOString().slice(0, 10);
   for (const entry of urls) {
-    expect(entry).toContain(`<lastmod>${today}</lastmod>`);
+    expect(entry).toContain(`<lastmod>${built}</lastmod>`);
     const loc = entry.match(/<loc>([^<]+)<\/loc>/)![1]!;
     const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => m[1]);
     const legal = /\/(privacy|cookies|legal)$/.test(loc);

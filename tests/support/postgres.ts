@@ -95,15 +95,22 @@ function pgUser() {
   return { uid: id("-u"), gid: id("-g") };
 }
 
-/** Every row of the messages table, as `readMessages` gives them for SQLite (synchronous). */
-export function readPostgresMessages(url: string): unknown[] {
-  const out = execFileSync(
-    path.join(bin(), "psql"),
-    [url, "-AtX", "-c", "SELECT coalesce(json_agg(m ORDER BY id), '[]') FROM messages m"],
-    // A load run stores tens of thousands of rows: far beyond the default 1 MB of output.
-    { encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 },
-  );
-  return JSON.parse(out) as unknown[];
+/**
+ * Every row of the messages table, shaped as `readMessages` gives them for SQLite. Through a
+ * client connection, not a `psql` child: a synchronous child would stall the test process,
+ * which is also the SMTP server the site is talking to.
+ */
+export async function readPostgresMessages(url: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rows: string }>(
+      "SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM messages m",
+    );
+    return JSON.parse(rows[0]!.rows) as unknown[];
+  } finally {
+    await client.end();
+  }
 }
 
 export const storeKinds = ["sqlite", "postgres"] as const;

@@ -28,14 +28,15 @@ export function tempDatabasePath(): string {
  * 127.0.0.1, with its own database file, or the PostgreSQL database of `DATABASE_URL`.
  * `databasePath` is then that URL: `readMessages` reads either.
  */
-export async function startSite(env: Record<string, string> = {}, port?: number) {
-  const listenPort = port ?? (await freePort());
+export async function startSite(env: Record<string, string> = {}) {
   const databasePath = env.DATABASE_URL || (env.DATABASE_PATH ?? tempDatabasePath());
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
-      PORT: String(listenPort),
+      // The server picks a free port and says which: no window in which another process
+      // could take a port chosen here.
+      PORT: "0",
       DATABASE_PATH: env.DATABASE_URL ? tempDatabasePath() : databasePath,
       LOG_LEVEL: "warn",
       ...env,
@@ -49,13 +50,14 @@ export async function startSite(env: Record<string, string> = {}, port?: number)
     child.once("exit", (code) => resolve(code)),
   );
 
-  const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 15_000;
+  let listenPort = 0;
   for (;;) {
+    listenPort ||= Number(/Serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? 0);
     try {
-      if ((await fetch(`${url}/`)).ok) break;
+      if (listenPort && (await fetch(`http://127.0.0.1:${listenPort}/`)).ok) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       throw new Error(`The site did not start:\n${output}`);
@@ -63,6 +65,7 @@ export async function startSite(env: Record<string, string> = {}, port?: number)
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  const url = `http://127.0.0.1:${listenPort}`;
   return {
     url,
     port: listenPort,
@@ -96,9 +99,9 @@ export type MessageRow = {
 };
 
 /** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */
-export function readMessages(databasePath: string): MessageRow[] {
+export async function readMessages(databasePath: string): Promise<MessageRow[]> {
   if (databasePath.startsWith("postgres://"))
-    return readPostgresMessages(databasePath) as MessageRow[];
+    return (await readPostgresMessages(databasePath)) as MessageRow[];
   const db = new DatabaseSync(databasePath, { readOnly: true });
   try {
     return db.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
