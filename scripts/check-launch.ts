@@ -2,6 +2,8 @@
 // placeholder facts or unsafe production settings. Run it with the environment the server
 // and the build get (SITE_URL, SMTP_URL, CONTACT_TO, TRUST_PROXY…), or point it at the
 // service's environment file.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
@@ -9,9 +11,15 @@ const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
 if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 
 const { siteConfig } = await import("../app/config/site.ts");
-const { launchProblems } = await import("../app/lib/launch-check.server.ts");
+const { builtAddressProblems, launchProblems } = await import("../app/lib/launch-check.server.ts");
 
-const problems = launchProblems(siteConfig, process.env);
+// The built pages, where the server finds them.
+const sitemapFile = path.resolve(process.env["BUILD_DIR"] ?? "build", "client", "sitemap.xml");
+const sitemap = existsSync(sitemapFile) ? readFileSync(sitemapFile, "utf8") : undefined;
+const problems = [
+  ...launchProblems(siteConfig, process.env),
+  ...builtAddressProblems(sitemap, siteConfig.siteUrl),
+];
 if (problems.length) {
   console.error(
     `Not ready to go live (facts: app/config/site.ts; settings: .env.example):\n` +

@@ -63,6 +63,22 @@ export function launchProblems(
   return problems;
 }
 
+/**
+ * The address the built pages carry (canonical links, sitemap, social cards) is fixed when
+ * they are built: a check run with the production SITE_URL against pages built without it
+ * would pass while every page points search engines at the example domain.
+ */
+export function builtAddressProblems(sitemap: string | undefined, siteUrl: string): string[] {
+  const rebuild = `build with SITE_URL=${siteUrl} (npm run build)`;
+  if (sitemap === undefined) return [`no built site to check: ${rebuild}`];
+  const loc = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1];
+  const built = loc ? URL.parse(loc)?.origin : undefined;
+  if (built !== URL.parse(siteUrl)?.origin) {
+    return [`the built pages carry the address ${built ?? "(none)"}, not ${siteUrl}: ${rebuild}`];
+  }
+  return [];
+}
+
 const exampleDomain = /(^|[@./])example\.(com|net|org)\b|\.(example|test|invalid)\b/i;
 const exampleWord = /\b(example|ejemplo|exemple)\b/i;
 

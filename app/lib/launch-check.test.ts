@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteConfig, type SiteConfig } from "~/config/site";
-import { launchProblems } from "./launch-check.server";
+import { builtAddressProblems, launchProblems } from "./launch-check.server";
 
 /** A company that has filled everything in. */
 const filledIn: SiteConfig = {
@@ -82,6 +82,22 @@ describe("launch check", () => {
   });
 });
 
+describe("the built pages' address", () => {
+  const sitemap = (origin: string) =>
+    `<urlset><url><loc>${origin}/</loc></url><url><loc>${origin}/en</loc></url></urlset>`;
+
+  it("passes when the pages were built with the site URL", () => {
+    expect(builtAddressProblems(sitemap("https://www.sapedrera.es"), filledIn.siteUrl)).toEqual([]);
+  });
+
+  it("names pages built for another address, and no build at all", () => {
+    const [wrong] = builtAddressProblems(sitemap("https://www.example.com"), filledIn.siteUrl);
+    expect(wrong).toContain("https://www.example.com");
+    expect(wrong).toContain("SITE_URL=https://www.sapedrera.es");
+    expect(builtAddressProblems(undefined, filledIn.siteUrl)[0]).toContain("no built site");
+  });
+});
+
 describe("npm run check:launch", () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ["scripts/check-launch.ts", ...args], {
@@ -96,12 +112,25 @@ describe("npm run check:launch", () => {
     expect(result.stderr).toContain('siteConfig.taxId is still a placeholder ("B00000000")');
   });
 
-  it("reads the service's environment file", () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "launch-")), "site.env");
-    writeFileSync(file, "SITE_URL=http://www.sapedrera.es\nTRUST_PROXY=true\n");
+  it("reads the service's environment file and compares its SITE_URL with the built pages", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "launch-"));
+    const file = path.join(folder, "site.env");
+    // Pages built for the example domain; the service says the site lives elsewhere.
+    mkdirSync(path.join(folder, "build", "client"), { recursive: true });
+    writeFileSync(
+      path.join(folder, "build", "client", "sitemap.xml"),
+      "<urlset><url><loc>https://www.example.com/</loc></url></urlset>",
+    );
+    writeFileSync(
+      file,
+      `SITE_URL=http://www.sapedrera.es\nTRUST_PROXY=true\nBUILD_DIR=${path.join(folder, "build")}\n`,
+    );
     const result = run("--env-file", file);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("http://www.sapedrera.es is not https");
     expect(result.stderr).toContain("TRUST_PROXY=true");
+    expect(result.stderr).toContain(
+      "the built pages carry the address https://www.example.com, not http://www.sapedrera.es",
+    );
   });
 });
