@@ -13,10 +13,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseEnv } from "node:util";
 import autocannon from "autocannon";
 import { startPostgres } from "../tests/support/postgres.ts";
-import { freePort, readMessages, startSite } from "../tests/support/site.ts";
+import { freePort, productionNodeOptions, readMessages, startSite } from "../tests/support/site.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 100;
@@ -77,7 +76,7 @@ http {
 }
 
 // The server runs with the heap sizing production uses (npm start, the image, the unit).
-const { NODE_OPTIONS = "" } = parseEnv(readFileSync("deploy/node-options.env", "utf8"));
+const NODE_OPTIONS = productionNodeOptions;
 
 /** Samples a process's resident memory while it runs; `stop` before the process ends. */
 function watchRss(pid: number) {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import autocannon from "autocannon";
-import { startSite } from "../support/site";
+import { productionNodeOptions, startSite } from "../support/site";
 
 // Bounded load and soak on 127.0.0.1: pages and form posts from 100 connections.
 // LOAD_SECONDS sets the length (npm run test:stress runs the full minute).
@@ -12,7 +12,8 @@ const rssMegabytes = (pid: number) =>
   Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
 
 test(`${seconds} s at 100 connections: no errors but the expected 429s, memory stable`, async () => {
-  const site = await startSite({ LOG_LEVEL: "warn" });
+  // With production's heap sizing: memory is measured as it will be run.
+  const site = await startSite({ LOG_LEVEL: "warn", NODE_OPTIONS: productionNodeOptions });
   try {
     const form = new URLSearchParams({
       name: "Carga",

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { parseEnv } from "node:util";
 import { readPostgresMessages } from "./postgres.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -18,6 +19,10 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** The heap sizing production runs with (npm start, the image, the systemd unit). */
+export const productionNodeOptions =
+  parseEnv(readFileSync("deploy/node-options.env", "utf8")).NODE_OPTIONS ?? "";
 
 export function tempDatabasePath(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), "site-test-")), "site.db");
