@@ -2,7 +2,6 @@
 // placeholder facts or unsafe production settings. Run it with the environment the server
 // and the build get (SITE_URL, SMTP_URL, CONTACT_TO, TRUST_PROXY…), or point it at the
 // service's environment file.
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -13,12 +12,11 @@ if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 const { siteConfig } = await import("../app/config/site.ts");
 const { builtAddressProblems, launchProblems } = await import("../app/lib/launch-check.server.ts");
 
-// The built pages, where the server finds them.
-const sitemapFile = path.resolve(process.env["BUILD_DIR"] ?? "build", "client", "sitemap.xml");
-const sitemap = existsSync(sitemapFile) ? readFileSync(sitemapFile, "utf8") : undefined;
+// The built pages, where the server finds them (BUILD_DIR, from the current folder).
+const clientDir = path.resolve(process.env["BUILD_DIR"] ?? "build", "client");
 const problems = [
   ...launchProblems(siteConfig, process.env),
-  ...builtAddressProblems(sitemap, siteConfig.siteUrl),
+  ...builtAddressProblems(clientDir, siteConfig.siteUrl),
 ];
 if (problems.length) {
   console.error(

@@ -9,7 +9,7 @@ import * as build from "virtual:react-router/server-build";
 import { requestContext, startContactService } from "~/lib/contact/service.server";
 import { loadSettings } from "~/lib/contact/settings.server";
 import { siteConfig } from "~/config/site";
-import { launchProblems } from "~/lib/launch-check.server";
+import { builtAddressProblems, launchProblems } from "~/lib/launch-check.server";
 import { log } from "~/lib/log.server";
 import { nonceContext } from "~/lib/nonce";
 import {
@@ -42,7 +42,10 @@ export async function startSite(env: Record<string, string | undefined>) {
   const settings = loadSettings(env);
 
   // Go-live check (npm run check:launch): warn once, still start, since the shipped example must run.
-  const problems = launchProblems(siteConfig, env);
+  const problems = [
+    ...launchProblems(siteConfig, env),
+    ...builtAddressProblems(clientDir, siteConfig.siteUrl),
+  ];
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
 
   const files = loadStaticFiles(clientDir, allPagePaths());

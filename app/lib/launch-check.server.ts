@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { SiteConfig } from "~/config/site";
 
 /**
@@ -65,16 +67,21 @@ export function launchProblems(
 
 /**
  * The address the built pages carry (canonical links, sitemap, social cards) is fixed when
- * they are built: a check run with the production SITE_URL against pages built without it
- * would pass while every page points search engines at the example domain.
+ * they are built: pages built for another address than the one the site runs at would
+ * point search engines elsewhere, and a check of the settings alone would not notice.
+ * Compares the first address in the built sitemap with SITE_URL.
  */
-export function builtAddressProblems(sitemap: string | undefined, siteUrl: string): string[] {
-  const rebuild = `build with SITE_URL=${siteUrl} (npm run build)`;
-  if (sitemap === undefined) return [`no built site to check: ${rebuild}`];
-  const loc = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1];
-  const built = loc ? URL.parse(loc)?.origin : undefined;
-  if (built !== URL.parse(siteUrl)?.origin) {
-    return [`the built pages carry the address ${built ?? "(none)"}, not ${siteUrl}: ${rebuild}`];
+export function builtAddressProblems(clientDir: string, siteUrl: string): string[] {
+  const file = path.join(clientDir, "sitemap.xml");
+  const same = "build and run with SITE_URL set to the site's public address (npm run build)";
+  if (!existsSync(file)) return [`no built site at ${file}: ${same}`];
+  const loc = /<loc>([^<]+)<\/loc>/.exec(readFileSync(file, "utf8"))?.[1];
+  const built = loc ? URL.parse(loc)?.href : undefined;
+  if (!built) return [`${file} lists no address: ${same}`];
+  const site = URL.parse(siteUrl)?.href;
+  if (!site) return [`SITE_URL ${siteUrl} is not an absolute URL: ${same}`];
+  if (!built.startsWith(site.endsWith("/") ? site : `${site}/`)) {
+    return [`the built pages are for ${built}, but SITE_URL is ${siteUrl}: ${same}`];
   }
   return [];
 }

@@ -83,18 +83,51 @@ describe("launch check", () => {
 });
 
 describe("the built pages' address", () => {
-  const sitemap = (origin: string) =>
-    `<urlset><url><loc>${origin}/</loc></url><url><loc>${origin}/en</loc></url></urlset>`;
+  /** A build folder whose sitemap lists `urls`. */
+  const built = (...urls: string[]) => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), "launch-build-"));
+    const entries = urls.map((url) => `<url><loc>${url}</loc></url>`).join("");
+    writeFileSync(path.join(clientDir, "sitemap.xml"), `<urlset>${entries}</urlset>`);
+    return clientDir;
+  };
 
-  it("passes when the pages were built with the site URL", () => {
-    expect(builtAddressProblems(sitemap("https://www.sapedrera.es"), filledIn.siteUrl)).toEqual([]);
+  it("passes when the pages were built for SITE_URL, with or without a path", () => {
+    const site = built("https://www.sapedrera.es/", "https://www.sapedrera.es/en");
+    expect(builtAddressProblems(site, "https://www.sapedrera.es")).toEqual([]);
+    const inFolder = built("https://www.sapedrera.es/web/", "https://www.sapedrera.es/web/en");
+    expect(builtAddressProblems(inFolder, "https://www.sapedrera.es/web")).toEqual([]);
   });
 
-  it("names pages built for another address, and no build at all", () => {
-    const [wrong] = builtAddressProblems(sitemap("https://www.example.com"), filledIn.siteUrl);
-    expect(wrong).toContain("https://www.example.com");
-    expect(wrong).toContain("SITE_URL=https://www.sapedrera.es");
-    expect(builtAddressProblems(undefined, filledIn.siteUrl)[0]).toContain("no built site");
+  it.each([
+    [
+      "another domain",
+      built("https://www.example.com/"),
+      "https://www.sapedrera.es",
+      "are for https://www.example.com/, but SITE_URL is https://www.sapedrera.es",
+    ],
+    [
+      "another folder",
+      built("https://www.sapedrera.es/"),
+      "https://www.sapedrera.es/web",
+      "but SITE_URL is https://www.sapedrera.es/web",
+    ],
+    ["a sitemap without addresses", built(), "https://www.sapedrera.es", "lists no address"],
+    [
+      "no build",
+      path.join(tmpdir(), "no-such-build"),
+      "https://www.sapedrera.es",
+      "no built site at",
+    ],
+    [
+      "a SITE_URL that is no URL",
+      built("https://www.sapedrera.es/"),
+      "www.sapedrera.es",
+      "not an absolute URL",
+    ],
+  ])("names %s", (_, clientDir, siteUrl, expected) => {
+    const problems = builtAddressProblems(clientDir, siteUrl);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
   });
 });
 
@@ -130,7 +163,7 @@ describe("npm run check:launch", () => {
     expect(result.stderr).toContain("http://www.sapedrera.es is not https");
     expect(result.stderr).toContain("TRUST_PROXY=true");
     expect(result.stderr).toContain(
-      "the built pages carry the address https://www.example.com, not http://www.sapedrera.es",
+      "the built pages are for https://www.example.com/, but SITE_URL is http://www.sapedrera.es",
     );
   });
 });

@@ -94,9 +94,12 @@ test("with JavaScript: Sending..., a translated success toast, empty fields, sto
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
 
   const sending = page.getByRole("button", { name: t("contact.form.sending") });
-  await expect(sending).toBeVisible();
-  await expect(sending).toBeDisabled();
-  release();
+  try {
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+  } finally {
+    release();
+  }
 
   const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
   await expect(toast).toHaveText(t("contact.form.success"));
@@ -130,6 +133,7 @@ test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, 
 
   const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
   // Four errors, three shown: checked first, well within the 4 s each toast lasts.
+  await expect(region.locator("[data-sonner-toast]")).toHaveCount(4);
   await expect(region.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
   const toasts = region.getByRole("listitem");
   await expect(toasts.first()).toContainText(t("contact.form.error"));

@@ -157,12 +157,16 @@ test("SIGTERM: stops accepting, finishes the request in flight, keeps its messag
   await eventually(() => answer.includes("100 Continue"));
   const exited = site.stop();
   // ...new connections are refused...
-  await eventually(() =>
-    fetch(`${site.url}/`).then(
-      () => false,
-      () => true,
-    ),
-  );
+  const refused = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = connect(site.port, "127.0.0.1");
+      probe.once("connect", () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+    });
+  await eventually(refused);
   // ...and the request in flight still completes.
   socket.write(body.slice(10));
   await new Promise((resolve) => socket.once("close", resolve));

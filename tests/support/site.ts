@@ -34,6 +34,7 @@ export function tempDatabasePath(): string {
  * `databasePath` is then that URL: `readMessages` reads either.
  */
 export async function startSite(env: Record<string, string> = {}) {
+  if (env.HOST || env.PORT) throw new Error("startSite picks HOST and PORT itself");
   const databasePath = env.DATABASE_URL || (env.DATABASE_PATH ?? tempDatabasePath());
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
@@ -49,8 +50,10 @@ export async function startSite(env: Record<string, string> = {}) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => (output += chunk));
+  }
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
@@ -58,13 +61,16 @@ export async function startSite(env: Record<string, string> = {}) {
   const deadline = Date.now() + 15_000;
   let listenPort = 0;
   for (;;) {
-    listenPort ||= Number(/Serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? 0);
+    // The whole line: output may arrive in pieces.
+    listenPort ||= Number(/Serving on http:\/\/127\.0\.0\.1:(\d+)\n/.exec(output)?.[1] ?? 0);
     try {
-      if (listenPort && (await fetch(`http://127.0.0.1:${listenPort}/`)).ok) break;
+      const signal = AbortSignal.timeout(2_000);
+      if (listenPort && (await fetch(`http://127.0.0.1:${listenPort}/`, { signal })).ok) break;
     } catch {
       // not answering yet
     }
     if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
       throw new Error(`The site did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
