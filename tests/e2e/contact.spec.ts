@@ -12,6 +12,7 @@ import {
   test,
   translator,
   fillContactForm,
+  reachForContactForm,
 } from "./support";
 
 type Translate = ReturnType<typeof translator>;
@@ -124,8 +125,7 @@ test("the toasts: bottom-right, 356 px wide, at most 3, with translated labels, 
 }) => {
   const t = translator("ca");
   await page.goto(`${site.url}/ca/contact`);
-  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
-  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await reachForContactForm(page, t);
   // Whitespace passes the browser's "required" check but not the shared rules.
   await fillContactForm(page, t, { name: "   ", email: "a@example.com", message: "Hola" });
   const submit = page.getByRole("button", { name: t("contact.form.submit") });
@@ -161,8 +161,7 @@ test("with JavaScript: the error summary takes focus, its links focus the fields
 }) => {
   const t = translator("en");
   await page.goto(`${site.url}/en/contact`);
-  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
-  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await reachForContactForm(page, t);
   await fillWithTwoProblems(page, t);
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
   await expectErrorSummary(page, t);
@@ -224,8 +223,7 @@ test("toasts are styled by a static stylesheet: no violation under style-src wit
   expect(policy).not.toContain("unsafe-inline");
   // The first paint waits for no stylesheet: the toasts' arrives with the form's script.
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
-  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await reachForContactForm(page, t);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute(
     "href",
     /^\/assets\/.*\.css$/,
@@ -266,8 +264,7 @@ test("with JavaScript the 'sent' page's form comes alive cleanly and takes anoth
   const t = translator("ca");
   await page.goto(`${site.url}/ca/contact/sent`);
   await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
-  await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
-  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await reachForContactForm(page, t);
   await fillContactForm(page, t, {
     name: visitor.name,
     email: visitor.email,

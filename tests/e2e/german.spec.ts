@@ -1,6 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { allPagePaths, publishedLanguages } from "~/lib/site-paths";
-import { expect, test, translator, visit, fillContactForm } from "./support";
+import { expect, fillContactForm, reachForContactForm, test, translator, visit } from "./support";
 
 // Runs against a build made with German published (the "german" project).
 const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
@@ -37,8 +37,7 @@ test("the switcher offers four languages and remembers German", async ({ page })
 
 test("the German contact form comes alive in German", async ({ page }) => {
   await visit(page, "/de/contact");
-  await page.getByLabel(t("contact.form.email"), { exact: true }).focus();
-  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await reachForContactForm(page, t, "email");
   // Spaces pass the browser's own check but not the form's rules.
   await fillContactForm(page, t, { name: "   ", email: "kunde@example.de", message: "Hallo" });
   await page.getByRole("button", { name: t("contact.form.submit") }).click();

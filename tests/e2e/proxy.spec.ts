@@ -5,7 +5,7 @@ import { startNginx } from "../support/nginx";
 import { prepareObservatory } from "../support/observatory";
 import { eventually, readMessages, startSite, type Site } from "../support/site";
 import { startSmtp, type SmtpServer } from "../support/smtp";
-import { expect, test, translator, fillContactForm } from "./support";
+import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
 
 // Debian's nginx with deploy/nginx.conf and a self-signed certificate, in front of the
 // production server started as the README says (TRUST_PROXY = the proxy's address).
@@ -101,8 +101,7 @@ test.describe("a browser through the proxy", () => {
   test("with JavaScript: the message is stored and e-mailed", async ({ page }) => {
     const t = translator("ca");
     await page.goto(`${nginx.httpsUrl}/ca/contact`);
-    await page.getByLabel(t("contact.form.name"), { exact: true }).focus();
-    await expect(page.locator("form[data-enhanced]")).toBeAttached();
+    await reachForContactForm(page, t);
     await fillContactForm(page, t, {
       name: visitor.name,
       email: visitor.email,

@@ -90,6 +90,19 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Reaches for the contact form (focus on one of its fields), which loads the form's script,
+ * and waits until the script has taken the form over.
+ */
+export async function reachForContactForm(
+  page: Page,
+  t: ReturnType<typeof translator>,
+  field: "name" | "email" = "name",
+) {
+  await page.getByLabel(t(`contact.form.${field}`), { exact: true }).focus();
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+}
+
 /** Types into the contact form's three fields, found by their labels as a person would. */
 export async function fillContactForm(
   page: Page,
