@@ -100,6 +100,8 @@ export async function startSite(env: Record<string, string | undefined>) {
     files.setNotFoundPage(lang, await response.text());
   }
 
+  const dynamicPages = new Set(dynamicPagePaths());
+
   /** Built files, redirects and the health check straight from memory; the rest to Express. */
   function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== "GET" && req.method !== "HEAD") return app(req, res);
@@ -134,7 +136,7 @@ export async function startSite(env: Record<string, string | undefined>) {
       return res.end(req.method === "HEAD" ? undefined : "Not found");
     }
     // Pages rendered per request (the contact form's "sent" page) are React Router's.
-    if (dynamicPagePaths().includes(url)) return app(req, res);
+    if (dynamicPages.has(url)) return app(req, res);
     // Not a file, not an endpoint or React Router data: the 404 page, from memory.
     const routerUrl = url.startsWith("/api/") || url.endsWith(".data") || url.startsWith("/__");
     if (!routerUrl && files.serveNotFound(req, res, parseLocalizedPath(url).lang, https)) return;

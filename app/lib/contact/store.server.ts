@@ -261,14 +261,6 @@ async function createStore(driver: Driver) {
       });
     },
     exclusively: driver.exclusively,
-    /** True while the database answers; never throws. */
-    async ping() {
-      try {
-        return (await driver.all(`SELECT 1 AS ok`)).length === 1;
-      } catch {
-        return false;
-      }
-    },
     /** A consistent copy (SQLite); resolves with what was done. */
     backup: driver.backup,
     close: driver.close,
