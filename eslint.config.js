@@ -17,7 +17,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {
-    files: ["app/lib/page-script.js"],
+    files: ["app/page-script.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

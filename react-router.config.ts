@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { allPagePaths } from "./app/lib/site-paths";
+import { allPagePaths } from "./app/routing/paths";
 import { buildImages } from "./scripts/build-images";
 import { precompress } from "./scripts/precompress";
 

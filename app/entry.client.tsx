@@ -7,7 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
 import { contactIsland, type ContactIslandData } from "~/components/contact-form-island";
 import type { Language } from "~/config/site";
-import { createI18n, type Messages } from "~/lib/i18n";
+import { createI18n, type Messages } from "~/i18n/i18n";
 
 // Pages are prerendered HTML; only the contact form comes alive in the browser.
 const root = document.getElementById(contactIsland.root);

@@ -9,11 +9,11 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { catalogues } from "~/lib/catalogues.server";
-import { createI18n } from "~/lib/i18n";
-import { log } from "~/lib/log.server";
-import { NonceContext, nonceContext } from "~/lib/nonce";
-import { parseLocalizedPath } from "~/lib/site-paths";
+import { catalogues } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import { log } from "~/config/log.server";
+import { NonceContext, nonceContext } from "~/nonce";
+import { parseLocalizedPath } from "~/routing/paths";
 
 export const streamTimeout = 5_000;
 

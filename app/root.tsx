@@ -16,10 +16,10 @@ import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
-import { themeColors } from "~/lib/brand";
-import { useNonce } from "~/lib/nonce";
-import pageScript from "~/lib/page-script.js?raw";
-import { useLocale } from "~/lib/use-locale";
+import { themeColors } from "~/design/brand";
+import { useNonce } from "~/nonce";
+import pageScript from "~/page-script.js?raw";
+import { useLocale } from "~/i18n/use-locale";
 
 /** A route with an interactive island says so with `handle = { hydrate: true }`. */
 export type RouteHandle = { hydrate?: boolean };

@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { contactSentPath, localizedPath, publishedLanguages, type PageId } from "./lib/site-paths";
+import { contactSentPath, localizedPath, publishedLanguages, type PageId } from "./routing/paths";
 
 /** The module that renders each page; every published language gets its own URL for it. */
 const pageModules: Record<PageId, string> = {

@@ -9,7 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
-import { allPagePaths, parseLocalizedPath } from "../app/lib/site-paths.ts";
+import { allPagePaths, parseLocalizedPath } from "../app/routing/paths.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_URLS?.split(",");

@@ -7,9 +7,9 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { siteConfig } from "../app/config/site.ts";
-import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/lib/brand.ts";
-import { catalogues } from "../app/lib/catalogues.server.ts";
-import { publishedLanguages } from "../app/lib/site-paths.ts";
+import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/design/brand.ts";
+import { catalogues } from "../app/i18n/catalogues.server.ts";
+import { publishedLanguages } from "../app/routing/paths.ts";
 
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>

@@ -10,7 +10,8 @@ const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
 if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 
 const { siteConfig } = await import("../app/config/site.ts");
-const { builtAddressProblems, launchProblems } = await import("../app/lib/launch-check.server.ts");
+const { builtAddressProblems, launchProblems } =
+  await import("../app/config/launch-check.server.ts");
 
 // The built pages, where the server finds them (BUILD_DIR, from the current folder).
 const clientDir = path.resolve(process.env["BUILD_DIR"] ?? "build", "client");

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "~/lib/contact/store.server";
+import { openStore } from "~/contact/store.server";
 import { startPostgres, type Postgres } from "../tests/support/postgres";
 
 const day = 24 * 3600 * 1000;

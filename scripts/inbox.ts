@@ -2,7 +2,7 @@
 //   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server: default ./data/site.db)
 import { parseArgs } from "node:util";
 import { siteConfig } from "../app/config/site.ts";
-import { openStore, type StoredMessage } from "../app/lib/contact/store.server.ts";
+import { openStore, type StoredMessage } from "../app/contact/store.server.ts";
 
 const usage = `Usage: npm run inbox -- <command>
 

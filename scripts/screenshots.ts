@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { allPagePaths, parseLocalizedPath, publishedLanguages } from "../app/lib/site-paths.ts";
+import { allPagePaths, parseLocalizedPath, publishedLanguages } from "../app/routing/paths.ts";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
 

@@ -6,19 +6,19 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { requestContext, startContactService } from "~/lib/contact/service.server";
-import { loadSettings } from "~/lib/contact/settings.server";
+import { requestContext, startContactService } from "~/contact/service.server";
+import { loadSettings } from "~/contact/settings.server";
 import { siteConfig } from "~/config/site";
-import { builtAddressProblems, launchProblems } from "~/lib/launch-check.server";
-import { log } from "~/lib/log.server";
-import { nonceContext } from "~/lib/nonce";
+import { builtAddressProblems, launchProblems } from "~/config/launch-check.server";
+import { log } from "~/config/log.server";
+import { nonceContext } from "~/nonce";
 import {
   allPagePaths,
   defaultLanguage,
   dynamicPagePaths,
   parseLocalizedPath,
   publishedLanguages,
-} from "~/lib/site-paths";
+} from "~/routing/paths";
 import { createHealthCheck } from "./health";
 import { originGuard } from "./origin-guard";
 import { normalisePath, splitTarget } from "./paths";

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/config/log.server";
 import { plainHeaders } from "./security-headers";
 
 type Details = { database: boolean } & Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import { catalogues } from "~/lib/catalogues.server";
-import { createI18n } from "~/lib/i18n";
-import { parseLocalizedPath } from "~/lib/site-paths";
+import { catalogues } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import { parseLocalizedPath } from "~/routing/paths";
 
 /**
  * Forms post only from our own pages. The origin a visitor sees is this server's protocol

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Language } from "~/config/site";
-import { localizedPath, publishedLanguages, type PageId } from "~/lib/site-paths";
+import { localizedPath, publishedLanguages, type PageId } from "~/routing/paths";
 import { plainHeaders } from "./security-headers";
 
 /**

@@ -20,9 +20,9 @@ import {
   type ContactResult,
   type FailureReason,
   type FieldError,
-} from "~/lib/contact/schema";
-import { localizedPath } from "~/lib/site-paths";
-import { cn } from "~/lib/utils";
+} from "~/contact/schema";
+import { localizedPath } from "~/routing/paths";
+import { cn } from "~/components/ui/cn";
 
 export type ContactFormProps = {
   /** The page's URL: the form posts there without JavaScript. */

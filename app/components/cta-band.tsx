@@ -2,7 +2,7 @@ import { ArrowRight, Mail } from "lucide-react";
 import { Motif } from "~/components/motif";
 import { ButtonLink } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
-import { useLocale } from "~/lib/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 /** The closing call to action before the footer: contact page, or straight to the e-mail. */
 export function CtaBand() {

@@ -1,8 +1,8 @@
 import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
 import type { ReactNode } from "react";
 import { Motif } from "~/components/motif";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
 
 function ArtCard({ className, children }: { className?: string; children: ReactNode }) {
   return (

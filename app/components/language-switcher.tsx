@@ -1,8 +1,8 @@
 import { useLocation } from "react-router";
-import { languageNames } from "~/lib/i18n";
-import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
+import { languageNames } from "~/i18n/i18n";
+import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
 
 /**
  * ES / EN / CA links to the same page in each language. The page script

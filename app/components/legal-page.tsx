@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { siteConfig } from "~/config/site";
-import { defaultLanguage, type legalPages } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
+import { defaultLanguage, type legalPages } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
 
 /**
  * A legal page: the chrome speaks the visitor's language, the legal text is

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { logoMark } from "~/lib/brand";
+import { logoMark } from "~/design/brand";
 
 /** The company mark and name; the mark is decorative, the name is the text. */
 export function Logo() {

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * The brand motif: contour lines of a coastline, with a few network nodes on them. Drawn

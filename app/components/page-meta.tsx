@@ -1,7 +1,14 @@
 import { siteConfig } from "~/config/site";
-import { absoluteUrl, documentTitle, ogImage, ogImagePath, ogLocales, pageSeo } from "~/lib/seo";
-import { publishedLanguages, type PageId } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
+import {
+  absoluteUrl,
+  documentTitle,
+  ogImage,
+  ogImagePath,
+  ogLocales,
+  pageSeo,
+} from "~/routing/seo";
+import { publishedLanguages, type PageId } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
 
 /** Where each page's title and description live in the catalogues. */
 const metaKeys = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** Small label, title and subtitle: the same header on every section of the site. */
 export function SectionHeader({

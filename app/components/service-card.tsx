@@ -1,6 +1,6 @@
-import type { Service } from "~/lib/services";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
+import type { Service } from "~/content/services";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A service: its emoji in the tinted tile, title and description. With `href` the whole

@@ -1,8 +1,8 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { Logo } from "~/components/logo";
 import { siteConfig } from "~/config/site";
-import type { PageId } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
+import type { PageId } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
 
 const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
 

@@ -2,9 +2,9 @@ import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
-import { mainPages, parseLocalizedPath } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
+import { mainPages, parseLocalizedPath } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
 
 const menuId = "site-menu";
 

@@ -1,8 +1,8 @@
 import { siteConfig } from "~/config/site";
-import { absoluteUrl } from "~/lib/seo";
-import { services } from "~/lib/services";
-import { localizedPath } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
+import { absoluteUrl } from "~/routing/seo";
+import { services } from "~/content/services";
+import { localizedPath } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
 
 /** JSON-LD for the home page: the company and the professional service it offers. */
 export function StructuredData() {

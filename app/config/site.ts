@@ -3,7 +3,7 @@
  * fictional examples: a company deploying this site replaces them with its own
  * facts. Components and catalogues read these values and never repeat them.
  */
-import type { PageId } from "../lib/site-paths.ts";
+import type { PageId } from "../routing/paths.ts";
 
 export type Language = "es" | "en" | "ca" | "de";
 

@@ -4,9 +4,9 @@ import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Section } from "~/components/section";
 import { Card } from "~/components/ui/card";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
-import { values } from "~/lib/values";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
+import { values } from "~/content/values";
 
 export default function About() {
   const { t } = useLocale();

@@ -1,5 +1,5 @@
-import { requestContext } from "~/lib/contact/service.server";
-import { defaultLanguage, publishedLanguages } from "~/lib/site-paths";
+import { requestContext } from "~/contact/service.server";
+import { defaultLanguage, publishedLanguages } from "~/routing/paths";
 import type { Route } from "./+types/api.contact";
 
 /** The endpoint only takes posts; any other method is told so, and which one to use. */

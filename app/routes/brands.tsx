@@ -5,7 +5,7 @@ import { PageMeta } from "~/components/page-meta";
 import { Section } from "~/components/section";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
-import { useLocale } from "~/lib/use-locale";
+import { useLocale } from "~/i18n/use-locale";
 
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
 

@@ -6,10 +6,10 @@ import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
-import { requestContext } from "~/lib/contact/service.server";
-import { documentTitle } from "~/lib/seo";
-import { contactSentPath, parseLocalizedPath } from "~/lib/site-paths";
-import { useLocale } from "~/lib/use-locale";
+import { requestContext } from "~/contact/service.server";
+import { documentTitle } from "~/routing/seo";
+import { contactSentPath, parseLocalizedPath } from "~/routing/paths";
+import { useLocale } from "~/i18n/use-locale";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 

@@ -8,9 +8,9 @@ import { ServiceCard } from "~/components/service-card";
 import { StructuredData } from "~/components/structured-data";
 import { ButtonLink } from "~/components/ui/button";
 import { siteConfig } from "~/config/site";
-import { featuredServices } from "~/lib/services";
-import { useLocale } from "~/lib/use-locale";
-import { values } from "~/lib/values";
+import { featuredServices } from "~/content/services";
+import { useLocale } from "~/i18n/use-locale";
+import { values } from "~/content/values";
 
 const steps = [
   { id: "discover", icon: MessagesSquare },

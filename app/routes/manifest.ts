@@ -1,6 +1,6 @@
 import { siteConfig } from "~/config/site";
-import { defaultLanguage } from "~/lib/site-paths";
-import { brandColor, icons } from "~/lib/brand";
+import { defaultLanguage } from "~/routing/paths";
+import { brandColor, icons } from "~/design/brand";
 
 /** /manifest.webmanifest, prerendered at build from the site config. */
 export function loader() {

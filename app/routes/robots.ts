@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/lib/seo";
+import { absoluteUrl } from "~/routing/seo";
 
 /** /robots.txt: everything may be crawled; the sitemap lists what should be indexed. */
 export function loader() {

@@ -2,9 +2,9 @@ import { CtaBand } from "~/components/cta-band";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { ServiceCard } from "~/components/service-card";
-import { services } from "~/lib/services";
-import { useLocale } from "~/lib/use-locale";
-import { cn } from "~/lib/utils";
+import { services } from "~/content/services";
+import { useLocale } from "~/i18n/use-locale";
+import { cn } from "~/components/ui/cn";
 
 export default function Services() {
   const { t } = useLocale();

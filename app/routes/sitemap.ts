@@ -1,4 +1,4 @@
-import { sitemapEntries } from "~/lib/seo";
+import { sitemapEntries } from "~/routing/seo";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

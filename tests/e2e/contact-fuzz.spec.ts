@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { validateContact, type ContactResult } from "~/lib/contact/schema";
+import { validateContact, type ContactResult } from "~/contact/schema";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
-import { documentTitle } from "~/lib/seo";
-import { contactSentPath, localizedPath } from "~/lib/site-paths";
+import { documentTitle } from "~/routing/seo";
+import { contactSentPath, localizedPath } from "~/routing/paths";
 import type { SmtpServer } from "../support/smtp";
 import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
 import {

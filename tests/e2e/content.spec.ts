@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
-import { catalogues } from "~/lib/catalogues.server";
-import { services } from "~/lib/services";
+import { catalogues } from "~/i18n/catalogues.server";
+import { services } from "~/content/services";
 import { expect, pageUrls, test, translator, visit } from "./support";
 
 type Tree = { [key: string]: string | Tree };

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { localizedPath, type PageId } from "~/lib/site-paths";
+import { localizedPath, type PageId } from "~/routing/paths";
 import { expect, languages, test, translator, visit } from "./support";
 
 /** The pages that end with the call-to-action band before the footer. */

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { allPagePaths, publishedLanguages } from "~/lib/site-paths";
+import { allPagePaths, publishedLanguages } from "~/routing/paths";
 import { expect, fillContactForm, reachForContactForm, test, translator, visit } from "./support";
 
 // Runs against a build made with German published (the "german" project).

@@ -1,4 +1,4 @@
-import { languageNames } from "~/lib/i18n";
+import { languageNames } from "~/i18n/i18n";
 import { expect, languages, test, translator, visit } from "./support";
 
 test("the switcher shows each published language by its own name and marks the active one", async ({

@@ -1,4 +1,4 @@
-import { allPagePaths } from "~/lib/site-paths";
+import { allPagePaths } from "~/routing/paths";
 import { startSite } from "../support/site";
 import { expect, test, translator, visit, fillContactForm } from "./support";
 

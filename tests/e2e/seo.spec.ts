@@ -2,14 +2,14 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
-import { absoluteUrl, ogLocales, sitemapEntries } from "~/lib/seo";
+import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
 import {
   allPagePaths,
   legalPages,
   parseLocalizedPath,
   publishedLanguages,
   type PageId,
-} from "~/lib/site-paths";
+} from "~/routing/paths";
 import { expect, test, translator } from "./support";
 
 // Runs in both projects: the default build and the one with German published.

@@ -1,14 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "~/config/site";
-import { catalogues } from "~/lib/catalogues.server";
-import { createI18n } from "~/lib/i18n";
-import {
-  allPagePaths,
-  parseLocalizedPath,
-  publishedLanguages,
-  type PageId,
-} from "~/lib/site-paths";
+import { catalogues } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import { allPagePaths, parseLocalizedPath, publishedLanguages, type PageId } from "~/routing/paths";
 
 export { expect };
 

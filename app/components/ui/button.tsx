@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 const variants = {
   primary: "bg-brand text-on-brand hover:bg-brand-hover shadow-card",

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A bordered panel on the raised surface; pass `as="li"` inside lists. */
 export function Card({

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { publishedLanguages } from "~/lib/site-paths";
+import { publishedLanguages } from "~/routing/paths";
 
 /** Cookie policy: what the site stores on the visitor's device. Legal text: Spanish only. */
 export function CookiePolicy() {

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { formatAddress } from "~/lib/company";
+import { formatAddress } from "~/content/company";
 
 /** Legal notice (aviso legal, LSSI-CE art. 10). Legal text: Spanish only. */
 export function LegalNotice() {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
-import { loadSettings } from "~/lib/contact/settings.server";
-import { formatAddress } from "~/lib/company";
+import { loadSettings } from "~/contact/settings.server";
+import { formatAddress } from "~/content/company";
 import { CookiePolicy } from "./cookie-policy";
 import { LegalNotice } from "./legal-notice";
 import { PrivacyPolicy } from "./privacy-policy";

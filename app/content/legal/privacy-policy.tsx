@@ -1,5 +1,5 @@
 import { siteConfig } from "~/config/site";
-import { formatAddress } from "~/lib/company";
+import { formatAddress } from "~/content/company";
 
 /** The rate limit's window (RATE_LIMIT_WINDOW_SECONDS' default): change both together. */
 const rateLimitMinutes = 10;

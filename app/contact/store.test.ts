@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdWrites, startPostgres, type Postgres } from "../../../tests/support/postgres";
+import { holdWrites, startPostgres, type Postgres } from "../../tests/support/postgres";
 import { openStore } from "./store.server";
 
 const message = (n: number) => ({

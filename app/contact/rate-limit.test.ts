@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../../tests/support/postgres";
+import { startPostgres, type Postgres } from "../../tests/support/postgres";
 import { clientNetwork, createRateLimiter } from "./rate-limit.server";
 import { openStore, type MessageStore } from "./store.server";
 

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/config/log.server";
 import type { Mailer } from "./mailer.server";
 import type { MessageStore } from "./store.server";
 

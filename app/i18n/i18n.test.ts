@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "~/config/site";
 import { siteConfig } from "~/config/site";
-import { catalogues } from "~/lib/catalogues.server";
-import { createI18n } from "~/lib/i18n";
+import { catalogues } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
 
 type Tree = { [key: string]: string | Tree };
 

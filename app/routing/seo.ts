@@ -7,7 +7,7 @@ import {
   pageIds,
   publishedLanguages,
   type PageId,
-} from "./site-paths.ts";
+} from "./paths.ts";
 
 /** Open Graph locale of each language. */
 export const ogLocales: Record<Language, string> = {
@@ -17,7 +17,7 @@ export const ogLocales: Record<Language, string> = {
   de: "de_DE",
 };
 
-export { shareImageSize as ogImage } from "./brand.ts";
+export { shareImageSize as ogImage } from "../design/brand.ts";
 export const ogImagePath = (lang: Language) => `/og/${lang}.png`;
 
 export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;

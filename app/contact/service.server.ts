@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import { siteConfig, type Language } from "~/config/site";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/config/log.server";
 import { createMailer } from "./mailer.server";
 import { createOutbox, type Outbox } from "./outbox.server";
 import { createRateLimiter } from "./rate-limit.server";

@@ -8,7 +8,7 @@ import {
   pageIds,
   parseLocalizedPath,
   publishedLanguages,
-} from "./site-paths";
+} from "./paths";
 
 const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
 const withoutGerman = publishedLanguages({ ...siteConfig, germanPublished: false });

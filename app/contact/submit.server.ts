@@ -1,5 +1,5 @@
 import type { Language } from "~/config/site";
-import type { Logger } from "~/lib/log.server";
+import type { Logger } from "~/config/log.server";
 import {
   contactFields,
   contactStatusCodes,

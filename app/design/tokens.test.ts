@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
  * Every text/background pair the components use meets WCAG AA (4.5:1 for text, 3:1 for
  * form-field borders and focus rings) in both colour schemes, read from the tokens themselves.
  */
-const css = readFileSync(new URL("./app.css", import.meta.url), "utf8");
+const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
 
 function tokens(block: string): Record<string, string> {
   return Object.fromEntries(

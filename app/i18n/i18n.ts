@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "~/config/site";
-import { countryName } from "~/lib/company";
+import { countryName } from "~/content/company";
 
 export type Messages = typeof import("~/locales/es.json");
 
