@@ -18,11 +18,15 @@ import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
 import { themeColors } from "~/design/brand";
 import { useNonce } from "~/nonce";
+import { hydrates, isPageId } from "~/pages";
 import pageScript from "~/page-script.js?raw";
 import { useLocale } from "~/i18n/use-locale";
 
-/** A route with an interactive island says so with `handle = { hydrate: true }`. */
-export type RouteHandle = { hydrate?: boolean };
+/** Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate. */
+function isInteractive(routeId: string): boolean {
+  const page = routeId.split("/")[1] ?? "";
+  return isPageId(page) && hydrates(page);
+}
 
 /**
  * Loads the browser entry, which hydrates the page's island, when the visitor reaches for
@@ -46,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
   // Pages without interaction ship no React at all.
-  const hydrate = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  const hydrate = useMatches().some((match) => isInteractive(match.id));
   return (
     <html lang={i18n.language} dir="ltr">
       <head>

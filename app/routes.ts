@@ -1,32 +1,21 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { contactSentPath, localizedPath, publishedLanguages, type PageId } from "./routing/paths";
-
-/** The module that renders each page; every published language gets its own URL for it. */
-const pageModules: Record<PageId, string> = {
-  home: "routes/home.tsx",
-  about: "routes/about.tsx",
-  brands: "routes/brands.tsx",
-  services: "routes/services.tsx",
-  contact: "routes/contact.tsx",
-  privacy: "routes/privacy.tsx",
-  cookies: "routes/cookies.tsx",
-  legal: "routes/legal-notice.tsx",
-};
-
-const pages = Object.entries(pageModules) as [PageId, string][];
+import { pageIds, pages } from "./pages";
+import { contactSentPath, localizedPath, publishedLanguages } from "./routing/paths";
 
 export default [
+  // Every page of the registry in every published language; the id says which (`en/about`).
   ...publishedLanguages().flatMap((lang) =>
-    pages.map(([page, file]) => {
+    pageIds.map((page) => {
       const id = `${lang}/${page}`;
       const path = localizedPath(page, lang);
+      const file = pages[page].module;
       return path === "/" ? index(file, { id }) : route(path.slice(1), file, { id });
     }),
   ),
   // The contact page after a message sent without JavaScript (Post/Redirect/Get): the same
   // module, rendered per request because a prerendered page cannot show that state.
   ...publishedLanguages().map((lang) =>
-    route(contactSentPath(lang).slice(1), pageModules.contact, { id: `${lang}/contact-sent` }),
+    route(contactSentPath(lang).slice(1), pages.contact.module, { id: `${lang}/contact/sent` }),
   ),
   // Generated at build from the same page list.
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Language } from "~/config/site";
-import { localizedPath, publishedLanguages, type PageId } from "~/routing/paths";
+import type { PageId } from "~/pages";
+import { localizedPath, publishedLanguages } from "~/routing/paths";
 import { plainHeaders } from "./security-headers";
 
 /**

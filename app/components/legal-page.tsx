@@ -2,29 +2,23 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { siteConfig } from "~/config/site";
-import { defaultLanguage, type legalPages } from "~/routing/paths";
+import { hasOwnText, pages, type PageId } from "~/pages";
 import { useLocale } from "~/i18n/use-locale";
 
 /**
  * A legal page: the chrome speaks the visitor's language, the legal text is
  * Spanish (marked so); other languages' copies point search engines to the Spanish page.
  */
-export function LegalPage({
-  page,
-  children,
-}: {
-  page: (typeof legalPages)[number];
-  children: ReactNode;
-}) {
+export function LegalPage({ page, children }: { page: PageId; children: ReactNode }) {
   const { t, lang } = useLocale();
-  const translated = lang !== defaultLanguage;
+  const translated = !hasOwnText(page, lang);
   const updated = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(siteConfig.legal.lastUpdated),
   );
   return (
     <>
       <PageMeta page={page} />
-      <PageHeader title={t(`legal.${page}.meta.title`)}>
+      <PageHeader title={t(pages[page].heading)}>
         <p className="text-base">{t("legal.lastUpdated", { date: updated })}</p>
         {translated ? <p className="mt-2 text-base">{t("legal.spanishNote")}</p> : null}
       </PageHeader>

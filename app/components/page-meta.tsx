@@ -7,20 +7,9 @@ import {
   ogLocales,
   pageSeo,
 } from "~/routing/seo";
-import { publishedLanguages, type PageId } from "~/routing/paths";
+import { pages, type PageId } from "~/pages";
+import { publishedLanguages } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
-
-/** Where each page's title and description live in the catalogues. */
-const metaKeys = {
-  home: "home.meta",
-  about: "about.meta",
-  brands: "brands.meta",
-  services: "services.meta",
-  contact: "contact.meta",
-  privacy: "legal.privacy.meta",
-  cookies: "legal.cookies.meta",
-  legal: "legal.legal.meta",
-} as const satisfies Record<PageId, string>;
 
 /**
  * The page's <head> metadata, hoisted by React: title ("Page | Company"), description,
@@ -30,8 +19,8 @@ const metaKeys = {
 export function PageMeta(props: { page: PageId } | { title: string }) {
   const { t, lang } = useLocale();
   const page = "page" in props ? props.page : undefined;
-  const title = page ? t(`${metaKeys[page]}.title`) : (props as { title: string }).title;
-  const description = page ? t(`${metaKeys[page]}.description`) : undefined;
+  const title = page ? t(`${pages[page].meta}.title`) : (props as { title: string }).title;
+  const description = page ? t(`${pages[page].meta}.description`) : undefined;
   const fullTitle = documentTitle(title);
   if (!page) {
     return (

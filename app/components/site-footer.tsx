@@ -1,7 +1,7 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { Logo } from "~/components/logo";
 import { siteConfig } from "~/config/site";
-import type { PageId } from "~/routing/paths";
+import { pagesIn, type PageId } from "~/pages";
 import { useLocale } from "~/i18n/use-locale";
 
 const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
@@ -73,9 +73,8 @@ export function SiteFooter() {
             </li>
           ))}
         </Column>
-        {siteConfig.footerColumns.map((column) => (
-          <PageColumn key={column.title} title={t(`footer.${column.title}`)} pages={column.pages} />
-        ))}
+        <PageColumn title={t("footer.links")} pages={pagesIn("main")} />
+        <PageColumn title={t("footer.legal")} pages={pagesIn("legal")} />
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted sm:px-6">

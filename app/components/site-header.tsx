@@ -2,7 +2,8 @@ import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
-import { mainPages, parseLocalizedPath } from "~/routing/paths";
+import { pagesIn } from "~/pages";
+import { parseLocalizedPath } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 import { cn } from "~/components/ui/cn";
 
@@ -33,7 +34,7 @@ export function SiteHeader() {
           )}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center">
-            {mainPages.map((page) => (
+            {pagesIn("main").map((page) => (
               <li key={page}>
                 <a
                   href={href(page)}

@@ -3,7 +3,6 @@
  * fictional examples: a company deploying this site replaces them with its own
  * facts. Components and catalogues read these values and never repeat them.
  */
-import type { PageId } from "../routing/paths.ts";
 
 export type Language = "es" | "en" | "ca" | "de";
 
@@ -57,8 +56,6 @@ export type SiteConfig = {
     /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
     internationalTransfers: string;
   };
-  /** The footer's link columns, in order: their title (`footer.<title>` in the catalogues) and pages. */
-  footerColumns: readonly { title: "links" | "legal"; pages: readonly PageId[] }[];
   /** Languages in switcher order; the first one is the default and is served unprefixed. */
   languages: readonly Language[];
   /** Set to true to publish German: URLs under /de, a DE button, prerendered pages. */
@@ -104,10 +101,6 @@ export const siteConfig: SiteConfig = {
     emailProvider: "Proveedor de correo electrónico de ejemplo, con servidores en la Unión Europea",
     internationalTransfers: "",
   },
-  footerColumns: [
-    { title: "links", pages: ["home", "about", "brands", "services", "contact"] },
-    { title: "legal", pages: ["privacy", "cookies", "legal"] },
-  ],
   languages: ["es", "en", "ca", "de"],
   // VITE_PUBLISH_GERMAN=true turns it on for one build without editing this file.
   germanPublished: import.meta.env?.VITE_PUBLISH_GERMAN === "true",

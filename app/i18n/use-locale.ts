@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/config/site";
-import { localizedPath, type PageId } from "~/routing/paths";
+import type { PageId } from "~/pages";
+import { localizedPath } from "~/routing/paths";
 
 /** The page's language, its translate function and links to pages in that language. */
 export function useLocale() {

@@ -10,10 +10,7 @@ import { requestContext } from "~/contact/service.server";
 import { documentTitle } from "~/routing/seo";
 import { contactSentPath, parseLocalizedPath } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
-import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
-
-export const handle: RouteHandle = { hydrate: true };
 
 /**
  * The form's answer without JavaScript. Sent: 303 to the "sent" page (Post/Redirect/Get),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
+import { pageIds } from "~/pages";
 import {
   allPagePaths,
   contactSentPath,
   dynamicPagePaths,
   localizedPath,
-  pageIds,
   parseLocalizedPath,
   publishedLanguages,
 } from "./paths";

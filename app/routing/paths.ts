@@ -1,33 +1,7 @@
 // Also imported by the build config, routes.ts and the benchmarks, which load without path
 // aliases: relative imports with extensions only.
 import { siteConfig, type Language, type SiteConfig } from "../config/site.ts";
-
-/** Every page of the site, in navigation order. */
-export const pageIds = [
-  "home",
-  "about",
-  "brands",
-  "services",
-  "contact",
-  "privacy",
-  "cookies",
-  "legal",
-] as const;
-export type PageId = (typeof pageIds)[number];
-
-export const mainPages = ["home", "about", "brands", "services", "contact"] as const;
-export const legalPages = ["privacy", "cookies", "legal"] as const;
-
-const slugs: Record<PageId, string> = {
-  home: "",
-  about: "about",
-  brands: "brands",
-  services: "services",
-  contact: "contact",
-  privacy: "privacy",
-  cookies: "cookies",
-  legal: "legal",
-};
+import { pageIds, pages, type PageId } from "../pages.ts";
 
 export const defaultLanguage: Language = siteConfig.languages[0] ?? "es";
 
@@ -41,7 +15,7 @@ export function publishedLanguages(
 /** `/about` for Spanish, `/en/about` for English, `/en` for the English home. */
 export function localizedPath(page: PageId, lang: Language): string {
   const prefix = lang === defaultLanguage ? "" : `/${lang}`;
-  const slug = slugs[page];
+  const slug = pages[page].slug;
   if (slug) return `${prefix}/${slug}`;
   return prefix || "/";
 }
@@ -82,11 +56,11 @@ export function parseLocalizedPath(
   const lang = prefixed ?? defaultLanguage;
   const rest = prefixed ? segments.slice(1) : segments;
   // The contact page's "message sent" state belongs to the contact page.
-  if (rest.length === 2 && rest[0] === slugs.contact && rest[1] === sentSlug) {
+  if (rest.length === 2 && rest[0] === pages.contact.slug && rest[1] === sentSlug) {
     return { lang, page: "contact" };
   }
   if (rest.length > 1) return { lang, page: null };
   const slug = rest[0] ?? "";
-  const page = pageIds.find((id) => slugs[id] === slug) ?? null;
+  const page = pageIds.find((id) => pages[id].slug === slug) ?? null;
   return { lang, page };
 }

@@ -1,13 +1,7 @@
 // Also run by the benchmark on plain Node: relative imports with extensions only.
 import { siteConfig, type Language } from "../config/site.ts";
-import {
-  defaultLanguage,
-  legalPages,
-  localizedPath,
-  pageIds,
-  publishedLanguages,
-  type PageId,
-} from "./paths.ts";
+import { hasOwnText, pageIds, type PageId } from "../pages.ts";
+import { defaultLanguage, localizedPath, publishedLanguages } from "./paths.ts";
 
 /** Open Graph locale of each language. */
 export const ogLocales: Record<Language, string> = {
@@ -25,29 +19,24 @@ export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;
 /** A page's document title: "Page | Company". */
 export const documentTitle = (title: string) => `${title} | ${siteConfig.name}`;
 
-const isLegal = (page: PageId) => (legalPages as readonly string[]).includes(page);
-
 /**
- * Search-engine view of one page in one language. Legal texts exist only in Spanish:
- * their copies in other languages name the Spanish page as canonical (one signal only:
- * no `noindex` beside it, which would contradict the canonical) and stay out of the sitemap.
+ * Search-engine view of one page in one language. A copy whose text exists only in Spanish
+ * (a legal text) names the Spanish page as canonical (one signal only: no `noindex` beside
+ * it, which would contradict the canonical) and stays out of the sitemap; the languages the
+ * text is written in are each other's alternates.
  */
 export function pageSeo(page: PageId, lang: Language, languages = publishedLanguages()) {
-  const legal = isLegal(page);
-  const canonicalLang = legal ? defaultLanguage : lang;
-  const alternateLangs = legal ? [defaultLanguage] : languages;
+  const written = languages.filter((code) => hasOwnText(page, code));
+  const canonicalLang = written.includes(lang) ? lang : defaultLanguage;
   return {
     canonical: absoluteUrl(localizedPath(page, canonicalLang)),
     /** The page is its own canonical URL: what the sitemap lists. */
-    selfCanonical: !legal || lang === defaultLanguage,
+    selfCanonical: canonicalLang === lang,
     alternates: [
-      ...alternateLangs.map((code) => ({
-        hreflang: code,
-        href: absoluteUrl(localizedPath(page, code)),
-      })),
-      ...(legal
-        ? []
-        : [{ hreflang: "x-default", href: absoluteUrl(localizedPath(page, defaultLanguage)) }]),
+      ...written.map((code) => ({ hreflang: code, href: absoluteUrl(localizedPath(page, code)) })),
+      ...(written.length > 1
+        ? [{ hreflang: "x-default", href: absoluteUrl(localizedPath(page, defaultLanguage)) }]
+        : []),
     ],
   };
 }

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/config/site";
-import { localizedPath, type PageId } from "~/routing/paths";
+import { pagesIn, type PageId } from "~/pages";
+import { localizedPath } from "~/routing/paths";
 import { expect, languages, test, translator, visit } from "./support";
 
 /** The pages that end with the call-to-action band before the footer. */
@@ -52,9 +53,12 @@ test("the footer shows the company facts and brands from the site config", async
   for (const brand of [siteConfig.brands.lab, siteConfig.brands.consultancy]) {
     await expect(brands.getByRole("link", { name: brand })).toHaveAttribute("href", "/ca/brands");
   }
-  for (const column of siteConfig.footerColumns) {
-    const nav = footer.getByRole("navigation", { name: t(`footer.${column.title}`) });
-    await expect(nav.getByRole("link")).toHaveText(column.pages.map((p) => t(`nav.${p}`)));
+  for (const [title, group] of [
+    [t("footer.links"), pagesIn("main")],
+    [t("footer.legal"), pagesIn("legal")],
+  ] as const) {
+    const nav = footer.getByRole("navigation", { name: title });
+    await expect(nav.getByRole("link")).toHaveText(group.map((p) => t(`nav.${p}`)));
   }
 });
 

@@ -1,13 +1,6 @@
 import { siteConfig } from "~/config/site";
-import {
-  expect,
-  pageKeys,
-  pageUrls,
-  reachForContactForm,
-  test,
-  translator,
-  visit,
-} from "./support";
+import { pages } from "~/pages";
+import { expect, pageUrls, reachForContactForm, test, translator, visit } from "./support";
 
 for (const { path, lang, page } of pageUrls) {
   test(`${path} shows its ${lang} title, description and heading`, async ({ page: browser }) => {
@@ -15,7 +8,7 @@ for (const { path, lang, page } of pageUrls) {
     const response = await visit(browser, path);
     expect(response?.status()).toBe(200);
     await expect(browser.locator("html")).toHaveAttribute("lang", lang);
-    const { meta, heading } = pageKeys[page];
+    const { meta, heading } = pages[page];
     await expect(browser).toHaveTitle(`${t(`${meta}.title`)} | ${siteConfig.name}`);
     await expect(browser.getByRole("heading", { level: 1 })).toHaveText(t(heading));
     await expect(browser.locator('meta[name="description"]')).toHaveAttribute(

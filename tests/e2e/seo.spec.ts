@@ -3,12 +3,12 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
 import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
+import { hasOwnText, pageIds, type PageId } from "~/pages";
 import {
   allPagePaths,
-  legalPages,
+  localizedPath,
   parseLocalizedPath,
   publishedLanguages,
-  type PageId,
 } from "~/routing/paths";
 import { expect, test, translator } from "./support";
 
@@ -97,7 +97,8 @@ test("every page: unique translated title and description, canonical, reciprocal
       page: PageId;
     };
     const t = translator(lang);
-    const legal = (legalPages as readonly string[]).includes(pageId);
+    // The languages the page's text is written in; the others show the Spanish text.
+    const written = languages.filter((code) => hasOwnText(pageId, code));
     expect(page.lang, url).toBe(lang);
     expect(page.title.endsWith(` | ${siteConfig.name}`), url).toBe(true);
     titles.add(page.title);
@@ -106,20 +107,23 @@ test("every page: unique translated title and description, canonical, reciprocal
 
     const self = absoluteUrl(url);
     const spanish = absoluteUrl(url.replace(/^\/(en|ca|de)(?=\/|$)/, "") || "/");
-    if (legal) {
+    if (!written.includes(lang)) {
       expect(page.canonical, url).toBe(spanish);
-      expect(page.alternates, url).toEqual({ es: spanish });
+      expect(page.alternates, url).toEqual(
+        Object.fromEntries(written.map((code) => [code, absoluteUrl(localizedPath(pageId, code))])),
+      );
       // One signal: the canonical to the Spanish text, never `noindex` beside it.
       expect(page.robots, url).toBeNull();
     } else {
       expect(page.canonical, url).toBe(self);
       expect(page.robots, url).toBeNull();
-      // Every published language plus x-default, absolute, including the page itself...
-      expect(Object.keys(page.alternates).sort(), url).toEqual([...languages, "x-default"].sort());
+      // Every language the text is written in plus x-default, absolute, including the page
+      // itself...
+      expect(Object.keys(page.alternates).sort(), url).toEqual([...written, "x-default"].sort());
       expect(page.alternates[lang], url).toBe(self);
       expect(page.alternates["x-default"], url).toBe(spanish);
       // ...and reciprocal: each alternate lists this page back.
-      for (const code of languages) {
+      for (const code of written) {
         const alternatePath = new URL(page.alternates[code]!).pathname;
         expect(heads.get(alternatePath)?.alternates[lang], `${url} ↔ ${alternatePath}`).toBe(self);
       }
@@ -200,9 +204,9 @@ test("sitemap.xml lists every canonical URL once with all alternates; robots.txt
   const expected = sitemapEntries(languages).map((entry) => entry.canonical);
   expect(locs.sort()).toEqual([...expected].sort());
   expect(new Set(locs).size).toBe(locs.length);
-  // The non-Spanish copies of the legal pages name the Spanish one as canonical.
-  expect(locs.some((loc) => /\/(en|ca|de)\/(privacy|cookies|legal)$/.test(loc))).toBe(false);
-  expect(locs).toHaveLength(5 * languages.length + 3);
+  // A copy that shows the Spanish text names the Spanish page as canonical: not listed.
+  const written = (page: PageId) => languages.filter((code) => hasOwnText(page, code));
+  expect(locs).toHaveLength(pageIds.reduce((sum, page) => sum + written(page).length, 0));
   // The day the sitemap was built (not the day the test runs: a build may cross midnight).
   const sitemapFile = path.join(buildDirOf(testInfo.project.name), "client", "sitemap.xml");
   const built = statSync(sitemapFile).mtime.toISOString().slice(0, 10);
@@ -210,8 +214,11 @@ test("sitemap.xml lists every canonical URL once with all alternates; robots.txt
     expect(entry).toContain(`<lastmod>${built}</lastmod>`);
     const loc = entry.match(/<loc>([^<]+)<\/loc>/)![1]!;
     const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => m[1]);
-    const legal = /\/(privacy|cookies|legal)$/.test(loc);
-    expect(alternates.sort(), loc).toEqual(legal ? ["es"] : [...languages, "x-default"].sort());
+    const { page } = parseLocalizedPath(new URL(loc).pathname, languages) as { page: PageId };
+    const codes = written(page);
+    expect(alternates.sort(), loc).toEqual(
+      codes.length > 1 ? [...codes, "x-default"].sort() : codes,
+    );
   }
 
   const robots = await request.get("/robots.txt");

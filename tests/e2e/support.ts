@@ -3,7 +3,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
-import { allPagePaths, parseLocalizedPath, publishedLanguages, type PageId } from "~/routing/paths";
+import type { PageId } from "~/pages";
+import { allPagePaths, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
 
 export { expect };
 
@@ -49,18 +50,6 @@ export const pageUrls = allPagePaths().map((path) => {
 });
 
 export const languages = publishedLanguages();
-
-/** Catalogue keys of each page's metadata (title, description) and h1. */
-export const pageKeys = {
-  home: { meta: "home.meta", heading: "home.hero.title" },
-  about: { meta: "about.meta", heading: "about.title" },
-  brands: { meta: "brands.meta", heading: "brands.title" },
-  services: { meta: "services.meta", heading: "services.title" },
-  contact: { meta: "contact.meta", heading: "contact.title" },
-  privacy: { meta: "legal.privacy.meta", heading: "legal.privacy.meta.title" },
-  cookies: { meta: "legal.cookies.meta", heading: "legal.cookies.meta.title" },
-  legal: { meta: "legal.legal.meta", heading: "legal.legal.meta.title" },
-} as const satisfies Record<PageId, { meta: string; heading: string }>;
 
 /** Loads a URL and waits until its scripts, if any, have run and gone quiet. */
 export async function visit(page: Page, path: string) {

@@ -1,0 +1,110 @@
+// The page registry: routes, URLs, page metadata, header, footer, sitemap and the tests map
+// over it. Adding a page = one entry here + its route module + its texts in the catalogues.
+// Also loaded by the build config and by scripts on plain Node: relative imports only.
+import type { Language } from "./config/site.ts";
+
+type PageEntry = {
+  /** URL segment after the language prefix; "" is the language's home. */
+  slug: string;
+  /** Route module, relative to `app/`. */
+  module: string;
+  /** Catalogue key holding the page's `title` and `description`; the title is also its label. */
+  meta: string;
+  /** Catalogue key of the page's h1. */
+  heading: string;
+  /** Where it is linked: the header's and footer's main list, or the footer's legal column. */
+  nav: "main" | "legal";
+  /**
+   * Languages its own text is written in, when not every one: in the others the page shows
+   * the Spanish text and names the Spanish page as canonical (it stays out of the sitemap).
+   */
+  textLanguages?: readonly Language[];
+  /** Ships the browser entry to hydrate an interactive island; other pages ship no React. */
+  hydrate?: true;
+};
+
+export const pages = {
+  home: {
+    slug: "",
+    module: "routes/home.tsx",
+    meta: "home.meta",
+    heading: "home.hero.title",
+    nav: "main",
+  },
+  about: {
+    slug: "about",
+    module: "routes/about.tsx",
+    meta: "about.meta",
+    heading: "about.title",
+    nav: "main",
+  },
+  brands: {
+    slug: "brands",
+    module: "routes/brands.tsx",
+    meta: "brands.meta",
+    heading: "brands.title",
+    nav: "main",
+  },
+  services: {
+    slug: "services",
+    module: "routes/services.tsx",
+    meta: "services.meta",
+    heading: "services.title",
+    nav: "main",
+  },
+  contact: {
+    slug: "contact",
+    module: "routes/contact.tsx",
+    meta: "contact.meta",
+    heading: "contact.title",
+    nav: "main",
+    hydrate: true,
+  },
+  privacy: {
+    slug: "privacy",
+    module: "routes/privacy.tsx",
+    meta: "legal.privacy.meta",
+    heading: "legal.privacy.meta.title",
+    nav: "legal",
+    textLanguages: ["es"],
+  },
+  cookies: {
+    slug: "cookies",
+    module: "routes/cookies.tsx",
+    meta: "legal.cookies.meta",
+    heading: "legal.cookies.meta.title",
+    nav: "legal",
+    textLanguages: ["es"],
+  },
+  legal: {
+    slug: "legal",
+    module: "routes/legal-notice.tsx",
+    meta: "legal.legal.meta",
+    heading: "legal.legal.meta.title",
+    nav: "legal",
+    textLanguages: ["es"],
+  },
+} as const satisfies Record<string, PageEntry>;
+
+export type PageId = keyof typeof pages;
+
+/** Every page, in navigation order. */
+export const pageIds = Object.keys(pages) as PageId[];
+
+/** The pages of one navigation group, in order. */
+export const pagesIn = (nav: PageEntry["nav"]): PageId[] =>
+  pageIds.filter((page) => pages[page].nav === nav);
+
+/** Whether the page's own text exists in a language (else it shows the Spanish one). */
+export function hasOwnText(page: PageId, lang: Language): boolean {
+  const entry: PageEntry = pages[page];
+  return !entry.textLanguages || entry.textLanguages.includes(lang);
+}
+
+export const isPageId = (id: string): id is PageId => Object.hasOwn(pages, id);
+
+/** Whether the page hydrates an island (ships the browser entry). */
+export function hydrates(page: PageId): boolean {
+  const entry: PageEntry = pages[page];
+  return entry.hydrate === true;
+}
