@@ -9,7 +9,6 @@ export default {
     // Stylesheets load packages with `@import "name"`: hand those imports to knip.
     css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n"),
   },
-  ignoreExportsUsedInFile: true,
   // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm.
   ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
   // Font files read through require.resolve with a computed path (scripts/build-images.ts).

@@ -16,7 +16,7 @@ export const languageNames: Record<Language, string> = {
  * Company facts every catalogue may interpolate, so that no catalogue repeats
  * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ...
  */
-export function companyVariables(lang: Language) {
+function companyVariables(lang: Language) {
   return {
     company: siteConfig.name,
     legalName: siteConfig.legalName,

@@ -35,7 +35,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** Parses the single-part plain-text messages the site sends. */
-export function parseMail(raw: string, envelope: ReceivedMail["envelope"]): ReceivedMail {
+function parseMail(raw: string, envelope: ReceivedMail["envelope"]): ReceivedMail {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const body = raw.slice(split + 4);

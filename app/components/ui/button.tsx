@@ -11,7 +11,7 @@ const variants = {
 
 type Variant = keyof typeof variants;
 
-export function buttonClass(variant: Variant = "primary", className?: string): string {
+function buttonClass(variant: Variant = "primary", className?: string): string {
   return cn(
     "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
