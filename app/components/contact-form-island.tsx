@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ContactForm, type ContactFormProps } from "~/components/contact-form";
+import { JsonScript } from "~/components/ui/json-script";
 
 /** Where the browser finds the form to hydrate and the data it was rendered with. */
 export const contactIsland = { root: "contact-form", data: "contact-form-data" } as const;
@@ -20,15 +21,9 @@ export function ContactFormIsland(props: ContactFormProps) {
     props,
     messages: { contact: { form: i18n.getResource(i18n.language, "translation", "contact.form") } },
   };
-  // Escaped so that nothing a visitor typed can close the script element.
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
   return (
     <>
-      <script
-        type="application/json"
-        id={contactIsland.data}
-        dangerouslySetInnerHTML={{ __html: json }}
-      />
+      <JsonScript type="application/json" id={contactIsland.data} data={data} />
       <div id={contactIsland.root} data-island>
         <ContactForm {...props} />
       </div>

@@ -1,3 +1,4 @@
+import { JsonScript } from "~/components/ui/json-script";
 import { siteConfig } from "~/config/site";
 import { absoluteUrl } from "~/routing/seo";
 import { services } from "~/content/services";
@@ -50,15 +51,10 @@ export function StructuredData() {
       })),
     },
   };
-  const json = JSON.stringify({
-    "@context": "https://schema.org",
-    "@graph": [organization, service],
-  });
   return (
-    <script
+    <JsonScript
       type="application/ld+json"
-      // Escaped so that no text can close the script element.
-      dangerouslySetInnerHTML={{ __html: json.replace(/</g, "\\u003c") }}
+      data={{ "@context": "https://schema.org", "@graph": [organization, service] }}
     />
   );
 }
