@@ -20,9 +20,18 @@ function sonnerStaticStyles(): Plugin {
   };
 }
 
+// The day of this build (SOURCE_DATE_EPOCH, when set, for reproducible builds): the
+// accessibility statement dates its last review by it.
+const buildDate = new Date(
+  process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now(),
+)
+  .toISOString()
+  .slice(0, 10);
+
 export default defineConfig({
   plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  define: { "import.meta.env.VITE_BUILD_DATE": JSON.stringify(buildDate) },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Bundled so the server holds only the icons the pages use: loading the whole package at

@@ -66,7 +66,7 @@ export const pages = {
     meta: "legal.privacy.meta",
     heading: "legal.privacy.meta.title",
     nav: "legal",
-    textLanguages: ["es"],
+    textLanguages: ["es", "en", "ca"],
   },
   cookies: {
     slug: "cookies",
@@ -74,7 +74,7 @@ export const pages = {
     meta: "legal.cookies.meta",
     heading: "legal.cookies.meta.title",
     nav: "legal",
-    textLanguages: ["es"],
+    textLanguages: ["es", "en", "ca"],
   },
   legal: {
     slug: "legal",
@@ -83,6 +83,13 @@ export const pages = {
     heading: "legal.legal.meta.title",
     nav: "legal",
     textLanguages: ["es"],
+  },
+  accessibility: {
+    slug: "accessibility",
+    module: "routes/accessibility.tsx",
+    meta: "legal.accessibility.meta",
+    heading: "legal.accessibility.meta.title",
+    nav: "legal",
   },
 } as const satisfies Record<string, PageEntry>;
 

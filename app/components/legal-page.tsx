@@ -1,29 +1,62 @@
-import type { ReactNode } from "react";
+import type { ComponentType } from "react";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
-import { siteConfig } from "~/config/site";
-import { hasOwnText, pages, type PageId } from "~/pages";
+import { siteConfig, type Language } from "~/config/site";
+import { pages, type PageId } from "~/pages";
+import { localizedPath } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 
+/** A legal text per language: Spanish, the binding original, and the translations that exist. */
+type LegalVersions = { es: ComponentType } & Partial<Record<Language, ComponentType>>;
+
 /**
- * A legal page: the chrome speaks the visitor's language, the legal text is
- * Spanish (marked so); other languages' copies point search engines to the Spanish page.
+ * A legal page: the chrome speaks the visitor's language; the text is the visitor's
+ * language version when there is one (saying that the Spanish original binds, with a link
+ * to it), else the Spanish text, marked so.
  */
-export function LegalPage({ page, children }: { page: PageId; children: ReactNode }) {
+export function LegalPage({
+  page,
+  versions,
+  updated = siteConfig.legal.lastUpdated,
+  spanishBinds = true,
+}: {
+  page: PageId;
+  versions: LegalVersions;
+  /** ISO date shown as "last updated". */
+  updated?: string;
+  /** Whether the Spanish text is the binding one (legal texts), so translations say so. */
+  spanishBinds?: boolean;
+}) {
   const { t, lang } = useLocale();
-  const translated = !hasOwnText(page, lang);
-  const updated = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(siteConfig.legal.lastUpdated),
+  const textLang: Language = versions[lang] ? lang : "es";
+  const Text = versions[textLang] ?? versions.es;
+  const updatedOn = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(updated),
   );
   return (
     <>
       <PageMeta page={page} />
       <PageHeader title={t(pages[page].heading)}>
-        <p className="text-base">{t("legal.lastUpdated", { date: updated })}</p>
-        {translated ? <p className="mt-2 text-base">{t("legal.spanishNote")}</p> : null}
+        <p className="text-base">{t("legal.lastUpdated", { date: updatedOn })}</p>
+        {textLang !== "es" && spanishBinds ? (
+          <p className="mt-2 text-base">
+            {t("legal.translationNote")}{" "}
+            {/* Also a language choice: the remembered language would send an unprefixed URL back here. */}
+            <a
+              href={localizedPath(page, "es")}
+              hrefLang="es"
+              data-language-choice="es"
+              className="font-medium text-brand-text underline"
+            >
+              {t("legal.readSpanish")}
+            </a>
+          </p>
+        ) : lang !== "es" ? (
+          <p className="mt-2 text-base">{t("legal.spanishNote")}</p>
+        ) : null}
       </PageHeader>
-      <div lang="es" className="legal-text mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        {children}
+      <div lang={textLang} className="legal-text mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <Text />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { SiteConfig } from "~/config/site";
+// Relative, with its extension: npm run check:launch runs this file on plain Node.
+import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "./site.ts";
 
 /**
  * What still stops the site from going live: the shipped placeholder facts (which render
@@ -45,6 +46,16 @@ export function launchProblems(
     placeholder("siteConfig.registry", config.registry);
   }
 
+  // Facts that look real in the example too: only the company can say they are its own.
+  const confirmed = new Set(config.confirmedFacts);
+  for (const fact of confirmableFacts) {
+    if (confirmed.has(fact)) continue;
+    problems.push(
+      `siteConfig.${fact} (${JSON.stringify(confirmableValue(config, fact))}) is not confirmed: ` +
+        `check that it is true of the company, then add "${fact}" to siteConfig.confirmedFacts`,
+    );
+  }
+
   if (!/^https:\/\//.test(config.siteUrl)) {
     problems.push(
       `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,
@@ -84,6 +95,10 @@ export function builtAddressProblems(clientDir: string, siteUrl: string): string
     return [`the built pages are for ${built}, but SITE_URL is ${siteUrl}: ${same}`];
   }
   return [];
+}
+
+function confirmableValue(config: SiteConfig, fact: ConfirmableFact): unknown {
+  return fact === "address.postalCode" ? config.address.postalCode : config[fact];
 }
 
 const exampleDomain = /(^|[@./])example\.(com|net|org)\b|\.(example|test|invalid)\b/i;

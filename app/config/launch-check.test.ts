@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { siteConfig, type SiteConfig } from "~/config/site";
+import { confirmableFacts, siteConfig, type SiteConfig } from "~/config/site";
 import { builtAddressProblems, launchProblems } from "./launch-check.server";
 
 /** A company that has filled everything in. */
@@ -14,10 +14,13 @@ const filledIn: SiteConfig = {
   taxId: "B57123456",
   registry:
     "Registro Mercantil de Palma de Mallorca, tomo 2718, folio 105, hoja PM-81234, inscripción 1.ª",
-  address: { ...siteConfig.address, street: "Carrer de Sant Miquel, 30" },
+  address: { ...siteConfig.address, street: "Carrer de Sant Miquel, 30", postalCode: "07002" },
   email: "hola@sapedrera.es",
   linkedinUrl: "https://www.linkedin.com/company/sa-pedrera-digital",
   siteUrl: "https://www.sapedrera.es",
+  brands: { lab: "Pedrera Lab", consultancy: "Pedrera Arquitectura" },
+  spokenLanguages: ["ca", "es", "en"],
+  confirmedFacts: confirmableFacts,
   legal: {
     ...siteConfig.legal,
     hostingProvider: "Hetzner Online GmbH, con servidores en Alemania",
@@ -50,6 +53,22 @@ describe("launch check", () => {
     }
   });
 
+  it("lists every fact that reads like a real one until the company confirms it", () => {
+    const problems = launchProblems(siteConfig, {}).join("\n");
+    for (const [fact, value] of [
+      ["name", `"${siteConfig.name}"`],
+      ["address.postalCode", `"${siteConfig.address.postalCode}"`],
+      ["inRegion", siteConfig.inRegion.es],
+      ["brands", siteConfig.brands.lab],
+      ["brandsRelation", `"${siteConfig.brandsRelation}"`],
+      ["spokenLanguages", `["es","ca","en","de"]`],
+    ]) {
+      expect(problems).toContain(`siteConfig.${fact} (`);
+      expect(problems).toContain(value);
+      expect(problems).toContain(`add "${fact}" to siteConfig.confirmedFacts`);
+    }
+  });
+
   it("passes on a filled-in config and a production environment", () => {
     expect(launchProblems(filledIn, productionEnv)).toEqual([]);
   });
@@ -59,6 +78,11 @@ describe("launch check", () => {
     ["a zeroed registry entry", { registry: "Registro Mercantil, tomo 0, folio 12" }, "registry"],
     ["an example.com address", { email: "info@example.com" }, "email"],
     ["a plain-HTTP site URL", { siteUrl: "http://www.sapedrera.es" }, "not https"],
+    [
+      "an unconfirmed fact",
+      { confirmedFacts: confirmableFacts.filter((fact) => fact !== "spokenLanguages") },
+      'siteConfig.spokenLanguages (["ca","es","en"]) is not confirmed',
+    ],
     [
       "a provider de ejemplo",
       { legal: { ...filledIn.legal, emailProvider: "Correo de ejemplo" } },

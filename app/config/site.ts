@@ -6,6 +6,20 @@
 
 export type Language = "es" | "en" | "ca" | "de";
 
+/**
+ * Facts that read like real ones even in the shipped example, so the go-live check cannot
+ * tell them from the company's own: it lists each one until `confirmedFacts` names it.
+ */
+export const confirmableFacts = [
+  "name",
+  "address.postalCode",
+  "inRegion",
+  "brands",
+  "brandsRelation",
+  "spokenLanguages",
+] as const;
+export type ConfirmableFact = (typeof confirmableFacts)[number];
+
 export type SiteConfig = {
   /** Short name shown in the logo, titles and the footer. */
   name: string;
@@ -27,8 +41,8 @@ export type SiteConfig = {
   /** The place the company names as its base (hero label, contact page). */
   area: string;
   /**
-   * Where the company works in person, as "in <region>" in each language (about page).
-   * Per language, because the preposition and the article change with the place.
+   * Where the company meets clients in person, as "in <region>" in each language (about
+   * page). Per language, because the preposition and the article change with the place.
    */
   inRegion: Record<Language, string>;
   email: string;
@@ -37,11 +51,20 @@ export type SiteConfig = {
   /** Absolute origin of the public site, without a trailing slash. */
   siteUrl: string;
   brands: {
-    /** The agile development unit. */
+    /** The agile development brand. */
     lab: string;
-    /** The technology consultancy founded by the company. */
+    /** The software architecture and consultancy brand. */
     consultancy: string;
   };
+  /**
+   * What the brands are in law: trade names the company itself trades under, or separate
+   * companies it works with. The brands page states it and the legal notice follows it.
+   */
+  brandsRelation: "tradeNames" | "separateCompanies";
+  /** Languages the company works in with clients (BCP 47 codes; about page). */
+  spokenLanguages: readonly string[];
+  /** The `confirmableFacts` the company has checked; the go-live check lists the others. */
+  confirmedFacts: readonly ConfirmableFact[];
   /** Facts the legal notice and the privacy policy state. */
   legal: {
     /** Date the legal pages were last revised (ISO 8601). */
@@ -93,8 +116,11 @@ export const siteConfig: SiteConfig = {
     lab: "Nexo Labs",
     consultancy: "Arquitek Consulting",
   },
+  brandsRelation: "tradeNames",
+  spokenLanguages: ["es", "ca", "en", "de"],
+  confirmedFacts: [],
   legal: {
-    lastUpdated: "2026-11-22",
+    lastUpdated: "2026-11-23",
     contactRetentionDays: 365,
     backupRetentionDays: 30,
     hostingProvider: "Proveedor de alojamiento de ejemplo, con servidores en la Unión Europea",

@@ -11,3 +11,12 @@ export function formatAddress(lang: Language): string {
   const { street, postalCode, locality, region } = siteConfig.address;
   return `${street}, ${postalCode} ${locality} (${region}), ${countryName(lang)}`;
 }
+
+/** Languages named in `lang` as one phrase: "español, catalán, inglés y alemán". */
+export function languageList(codes: readonly string[], lang: Language): string {
+  const names = new Intl.DisplayNames([lang], { type: "language" });
+  const name = (code: string) =>
+    // Catalan in the Balearic Islands calls Spanish "castellà", as the legal pages do.
+    lang === "ca" && code === "es" ? "castellà" : (names.of(code) ?? code);
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(codes.map(name));
+}

@@ -68,6 +68,15 @@ describe("translation", () => {
     expect(t("contact.meta.description")).toContain(siteConfig.email);
   });
 
+  it("names the languages the company works in from the site config, in the page's language", () => {
+    const t = createI18n("es", catalogues.es).t;
+    expect(siteConfig.spokenLanguages).toEqual(["es", "ca", "en", "de"]);
+    expect(t("about.values.proximity.text")).toContain("en español, catalán, inglés y alemán");
+    expect(createI18n("ca", catalogues.ca).t("about.values.proximity.text")).toContain(
+      "en castellà, català, anglès i alemany",
+    );
+  });
+
   it("names the country in the page's language", () => {
     const ca = createI18n("ca", catalogues.ca);
     expect(ca.options.interpolation?.defaultVariables?.["country"]).toBe("Espanya");

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "~/config/site";
-import { countryName } from "~/content/company";
+import { countryName, languageList } from "~/content/company";
 
 export type Messages = typeof import("~/locales/es.json");
 
@@ -27,6 +27,7 @@ function companyVariables(lang: Language) {
     country: countryName(lang),
     brandLab: siteConfig.brands.lab,
     brandConsultancy: siteConfig.brands.consultancy,
+    spokenLanguages: languageList(siteConfig.spokenLanguages, lang),
   };
 }
 

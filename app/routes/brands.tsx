@@ -68,7 +68,7 @@ export default function Brands() {
         id="brands-relation"
         tone="muted"
         title={t("brands.relation.title")}
-        subtitle={t("brands.relation.text")}
+        subtitle={t(`brands.relation.text_${siteConfig.brandsRelation}`)}
       >
         <p className="mt-6 flex max-w-3xl items-center gap-4 text-lg text-fg">
           <span className="tile">

@@ -1,10 +1,6 @@
 import { LegalPage } from "~/components/legal-page";
-import { CookiePolicy } from "~/content/legal/cookie-policy";
+import { cookiePolicy } from "~/content/legal/cookie-policy";
 
 export default function Cookies() {
-  return (
-    <LegalPage page="cookies">
-      <CookiePolicy />
-    </LegalPage>
-  );
+  return <LegalPage page="cookies" versions={cookiePolicy} />;
 }

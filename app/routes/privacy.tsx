@@ -1,10 +1,6 @@
 import { LegalPage } from "~/components/legal-page";
-import { PrivacyPolicy } from "~/content/legal/privacy-policy";
+import { privacyPolicy } from "~/content/legal/privacy-policy";
 
 export default function Privacy() {
-  return (
-    <LegalPage page="privacy">
-      <PrivacyPolicy />
-    </LegalPage>
-  );
+  return <LegalPage page="privacy" versions={privacyPolicy} />;
 }

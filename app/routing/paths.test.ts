@@ -22,32 +22,13 @@ describe("published languages", () => {
 
 describe("prerender URL list", () => {
   it("has every page in Spanish unprefixed and the others under their prefix", () => {
-    expect(allPagePaths(withoutGerman)).toEqual([
-      "/",
-      "/about",
-      "/brands",
-      "/services",
-      "/contact",
-      "/privacy",
-      "/cookies",
-      "/legal",
-      "/en",
-      "/en/about",
-      "/en/brands",
-      "/en/services",
-      "/en/contact",
-      "/en/privacy",
-      "/en/cookies",
-      "/en/legal",
-      "/ca",
-      "/ca/about",
-      "/ca/brands",
-      "/ca/services",
-      "/ca/contact",
-      "/ca/privacy",
-      "/ca/cookies",
-      "/ca/legal",
-    ]);
+    const paths = allPagePaths(withoutGerman);
+    expect(paths).toHaveLength(pageIds.length * withoutGerman.length);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/about", "/en", "/en/about", "/ca/legal"]));
+    for (const path of paths) {
+      expect(path).toMatch(/^\/((en|ca)(\/[a-z-]+)?|[a-z-]*)$/);
+    }
   });
 
   it("adds the German URLs, and only them, when German is published", () => {

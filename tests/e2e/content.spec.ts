@@ -159,7 +159,7 @@ test("contact details: mailto link, location and the profile opening safely in a
   await expect(profile).toHaveAttribute("rel", "noopener noreferrer");
 });
 
-for (const path of ["/legal", "/en/legal", "/ca/privacy", "/en/cookies"]) {
+for (const path of ["/legal", "/en/legal", "/ca/legal"]) {
   test(`${path}: Spanish legal text marked lang="es", with its last-updated date`, async ({
     page,
   }) => {
@@ -182,12 +182,28 @@ for (const path of ["/legal", "/en/legal", "/ca/privacy", "/en/cookies"]) {
       await expect(page.getByText(t("legal.spanishNote"))).toHaveCount(0);
     } else {
       await expect(page.getByText(t("legal.spanishNote"))).toBeVisible();
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        "href",
-        `${siteConfig.siteUrl}/${path.split("/")[2]}`,
-      );
-      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await expect(page.getByRole("link", { name: t("legal.readSpanish") })).toHaveCount(0);
     }
+  });
+}
+
+for (const path of ["/ca/privacy", "/en/privacy", "/en/cookies"]) {
+  test(`${path}: the translation, marked with its language, links to the binding Spanish text`, async ({
+    page,
+  }) => {
+    const lang = path.split("/")[1] as "en" | "ca";
+    const t = translator(lang);
+    await visit(page, path);
+    await expect(
+      page.locator(`main [lang="${lang}"]`).getByRole("heading", { level: 2 }).first(),
+    ).toBeVisible();
+    await expect(page.getByText(t("legal.translationNote"))).toBeVisible();
+    await expect(page.getByText(t("legal.spanishNote"))).toHaveCount(0);
+    // A visitor who chose this language before still reaches the Spanish original.
+    await page.context().addCookies([{ name: "lang", value: lang, url: page.url() }]);
+    await page.getByRole("link", { name: t("legal.readSpanish") }).click();
+    await expect(page).toHaveURL(`/${path.split("/")[2]}`);
+    await expect(page.locator('main [lang="es"]')).toBeVisible();
   });
 }
 

@@ -1,9 +1,13 @@
 import { siteConfig } from "~/config/site";
 import { formatAddress } from "~/content/company";
 
-/** Legal notice (aviso legal, LSSI-CE art. 10). Legal text: Spanish only. */
-export function LegalNotice() {
-  const { legalName, taxId, email, registry, siteUrl, brands, address } = siteConfig;
+/** Legal notice (aviso legal, LSSI-CE art. 10): Spanish only. */
+export const legalNotice = { es: LegalNotice };
+
+function LegalNotice() {
+  const { legalName, taxId, email, registry, siteUrl, brands, brandsRelation, address } =
+    siteConfig;
+  const tradeNames = brandsRelation === "tradeNames";
   return (
     <>
       <h2>1. Datos identificativos</h2>
@@ -21,6 +25,11 @@ export function LegalNotice() {
         </li>
         <li>Datos registrales: {registry}</li>
       </ul>
+      <p>
+        {tradeNames
+          ? `${brands.lab} y ${brands.consultancy} son nombres comerciales de ${legalName}, que presta los servicios que se ofrecen con ellos.`
+          : `${brands.lab} y ${brands.consultancy} son sociedades independientes de ${legalName}, con personalidad jurídica propia: cada una presta y contrata sus servicios en su propio nombre. ${legalName} es el único titular de este sitio web.`}
+      </p>
 
       <h2>2. Objeto y condiciones de uso</h2>
       <p>
@@ -40,8 +49,9 @@ export function LegalNotice() {
         Los textos, diseños, logotipos, código fuente y demás contenidos de este sitio son propiedad
         de {legalName} o se usan con licencia, y están protegidos por la normativa de propiedad
         intelectual e industrial. Los nombres {siteConfig.name}, {brands.lab} y {brands.consultancy}{" "}
-        son signos distintivos de su titular. Queda prohibida su reproducción, distribución o
-        transformación sin autorización expresa, salvo para uso personal y privado.
+        son signos distintivos {tradeNames ? "de su titular" : "de sus respectivos titulares"}.
+        Queda prohibida su reproducción, distribución o transformación sin autorización expresa,
+        salvo para uso personal y privado.
       </p>
 
       <h2>4. Responsabilidad</h2>

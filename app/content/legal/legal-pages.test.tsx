@@ -1,19 +1,35 @@
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { siteConfig } from "~/config/site";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, describe, expect, it } from "vitest";
+import { LegalPage } from "~/components/legal-page";
+import { siteConfig, type Language } from "~/config/site";
 import { loadSettings } from "~/contact/settings.server";
 import { formatAddress } from "~/content/company";
-import { CookiePolicy } from "./cookie-policy";
-import { LegalNotice } from "./legal-notice";
-import { PrivacyPolicy } from "./privacy-policy";
+import { catalogues } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import { hasOwnText } from "~/pages";
+import { accessibilityStatement } from "./accessibility-statement";
+import { cookiePolicy } from "./cookie-policy";
+import { legalNotice } from "./legal-notice";
+import { privacyPolicy } from "./privacy-policy";
 
 /** The text a reader sees, with tags removed and entities decoded. */
-function text(element: React.ReactElement): string {
+function text(element: ReactElement): string {
   return renderToStaticMarkup(element)
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
+}
+
+/** A legal page as a visitor in `lang` gets it: header, notes and text. */
+function legalPage(lang: Language, page: "privacy" | "cookies" | "legal", versions: object) {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={createI18n(lang, catalogues[lang])}>
+      <LegalPage page={page} versions={versions as typeof legalNotice} />
+    </I18nextProvider>,
+  );
 }
 
 describe("site config facts the legal pages need", () => {
@@ -42,10 +58,21 @@ describe("site config facts the legal pages need", () => {
     expect(Number.isNaN(Date.parse(siteConfig.legal.lastUpdated))).toBe(false);
     expect(siteConfig.legal.contactRetentionDays).toBeGreaterThan(0);
   });
+  it("names at least one language the company works in, each a language code", () => {
+    expect(siteConfig.spokenLanguages.length).toBeGreaterThan(0);
+    for (const code of siteConfig.spokenLanguages)
+      expect(Intl.getCanonicalLocales(code)).toEqual([code]);
+  });
 });
 
 describe("legal notice (LSSI-CE art. 10)", () => {
-  const notice = text(<LegalNotice />);
+  const relation = siteConfig.brandsRelation;
+  afterEach(() => {
+    siteConfig.brandsRelation = relation;
+  });
+  const notice = () => text(<legalNotice.es />);
+
+  it("exists in Spanish only", () => expect(Object.keys(legalNotice)).toEqual(["es"]));
   it("identifies the company", () => {
     for (const item of [
       siteConfig.legalName,
@@ -54,54 +81,129 @@ describe("legal notice (LSSI-CE art. 10)", () => {
       siteConfig.email,
       siteConfig.registry,
     ]) {
-      expect(notice).toContain(item);
+      expect(notice()).toContain(item);
     }
   });
   it("has terms of use and intellectual property", () => {
-    expect(notice).toContain("condiciones de uso");
-    expect(notice).toContain("Propiedad intelectual");
-    expect(notice).toContain(siteConfig.brands.lab);
+    expect(notice()).toContain("condiciones de uso");
+    expect(notice()).toContain("Propiedad intelectual");
+    expect(notice()).toContain(siteConfig.brands.lab);
+  });
+  it("says what the brands are in law, as the site config states it", () => {
+    const { lab, consultancy } = siteConfig.brands;
+    siteConfig.brandsRelation = "tradeNames";
+    expect(notice()).toContain(
+      `${lab} y ${consultancy} son nombres comerciales de ${siteConfig.legalName}`,
+    );
+    expect(notice()).toContain("signos distintivos de su titular");
+    siteConfig.brandsRelation = "separateCompanies";
+    expect(notice()).toContain(
+      `${lab} y ${consultancy} son sociedades independientes de ${siteConfig.legalName}`,
+    );
+    expect(notice()).toContain("signos distintivos de sus respectivos titulares");
   });
 });
 
 describe("privacy policy (RGPD art. 13)", () => {
-  const policy = text(<PrivacyPolicy />);
-  it("names the controller and how to reach it", () => {
-    for (const item of [siteConfig.legalName, siteConfig.taxId, siteConfig.email]) {
-      expect(policy).toContain(item);
-    }
+  it("exists in Spanish, English and Catalan", () => {
+    expect(Object.keys(privacyPolicy).sort()).toEqual(["ca", "en", "es"]);
   });
-  it("states purpose, legal basis, recipients, transfers and the retention the server applies", () => {
-    expect(policy).toContain("atender tu consulta");
-    expect(policy).toContain("6.1.b");
-    expect(policy).toContain(siteConfig.legal.hostingProvider);
-    expect(policy).toContain(siteConfig.legal.emailProvider);
-    expect(policy).toContain("No realizamos transferencias internacionales");
-    expect(policy).toContain(`durante ${siteConfig.legal.contactRetentionDays} días`);
-  });
-  it("says what happens to the copies in the mailbox and in the backups", () => {
-    const days = siteConfig.legal.contactRetentionDays;
-    expect(policy).toContain(
-      `esa copia se borra de nuestro buzón con el mismo plazo de ${days} días`,
-    );
-    expect(policy).toContain(
-      `copias de seguridad de la base de datos se conservan ${siteConfig.legal.backupRetentionDays} días`,
-    );
-  });
+
+  /** What every language version must say, in that language's wording. */
+  const must: Record<"es" | "en" | "ca", string[]> = {
+    es: [
+      "artículo 6.1.f",
+      "artículo 19 de la Ley Orgánica 3/2018",
+      "artículo 6.1.b RGPD",
+      "artículo 32 LOPDGDD",
+      "bloqueados",
+      "otros dos meses",
+      "artículo 12.3 RGPD",
+      "Agencia Española de Protección de Datos (AEPD)",
+      "Si nos escribes directamente a",
+      "LinkedIn Ireland Unlimited Company trata tus datos como responsable independiente",
+      "No realizamos transferencias internacionales",
+    ],
+    en: [
+      "Article 6(1)(f)",
+      "Article 19 of Spain's Organic Law 3/2018",
+      "Article 6(1)(b) GDPR",
+      "Article 32 LOPDGDD",
+      "blocked",
+      "two further months",
+      "Article 12(3) GDPR",
+      "Spanish Data Protection Agency",
+      "If you email us directly at",
+      "LinkedIn Ireland Unlimited Company processes your data as an independent controller",
+      "We do not transfer personal data internationally",
+    ],
+    ca: [
+      "article 6.1.f",
+      "article 19 de la Llei orgànica 3/2018",
+      "article 6.1.b RGPD",
+      "article 32 LOPDGDD",
+      "bloquejades",
+      "dos mesos més",
+      "article 12.3 RGPD",
+      "Agència Espanyola de Protecció de Dades (AEPD)",
+      "Si ens escrius directament a",
+      "LinkedIn Ireland Unlimited Company tracta les teves dades com a responsable independent",
+      "No fem transferències internacionals",
+    ],
+  };
+
+  for (const lang of ["es", "en", "ca"] as const) {
+    const Policy = privacyPolicy[lang];
+    const policy = text(<Policy />);
+    it(`${lang}: names the controller, its address and how to reach it`, () => {
+      for (const item of [
+        siteConfig.legalName,
+        siteConfig.taxId,
+        siteConfig.email,
+        formatAddress(lang),
+      ]) {
+        expect(policy).toContain(item);
+      }
+    });
+    it(`${lang}: states the legal bases, blocking, the answer period, the AEPD and every channel`, () => {
+      for (const phrase of must[lang]) expect(policy).toContain(phrase);
+      expect(policy).toContain(siteConfig.legal.hostingProvider);
+      expect(policy).toContain(siteConfig.legal.emailProvider);
+    });
+    it(`${lang}: states the retention the server applies and the owner's procedure apart`, () => {
+      const { contactRetentionDays: days, backupRetentionDays: backups } = siteConfig.legal;
+      expect(policy).toContain(
+        `${days} ${lang === "en" ? "days" : lang === "ca" ? "dies" : "días"}`,
+      );
+      expect(policy).toContain(String(backups));
+      expect(policy).toMatch(
+        {
+          es: /no se borran de forma automática/,
+          en: /not deleted automatically/,
+          ca: /no s'esborren automàticament/,
+        }[lang],
+      );
+    });
+  }
+
   it("gives the IP address its legal basis and the lifetime the rate limit applies", () => {
+    const policy = text(<privacyPolicy.es />);
     const minutes = loadSettings({}).RATE_LIMIT_WINDOW_SECONDS / 60;
-    expect(policy).toContain("interés legítimo en la seguridad del servicio");
     expect(policy).toMatch(/seguridad del servicio[^.]*\(artículo 6\.1\.f RGPD\)/);
     expect(policy).toContain(`durante el periodo del límite de envíos, de ${minutes} minutos`);
     expect(policy).toContain("Nunca se guarda junto con tu mensaje");
+    expect(text(<privacyPolicy.en />)).toContain(`for the ${minutes}-minute period`);
+    expect(text(<privacyPolicy.ca />)).toContain(`de ${minutes} minuts`);
   });
   it("says the proxy's access log holds no IP address", () => {
+    const policy = text(<privacyPolicy.es />);
     expect(policy).toContain(
       "registra cada petición (fecha, página solicitada y resultado) sin la dirección IP",
     );
     expect(policy).toContain("se borra a los 14 días");
   });
-  it("lists every right and the complaint to the AEPD", () => {
+  it("lists every right", () => {
+    const policy = text(<privacyPolicy.es />);
     for (const right of [
       "acceso",
       "rectificación",
@@ -109,7 +211,6 @@ describe("privacy policy (RGPD art. 13)", () => {
       "limitación",
       "oposición",
       "portabilidad",
-      "Agencia Española de Protección de Datos",
     ]) {
       expect(policy).toContain(right);
     }
@@ -117,14 +218,125 @@ describe("privacy policy (RGPD art. 13)", () => {
 });
 
 describe("cookie policy", () => {
-  const policy = text(<CookiePolicy />);
-  it("declares the language cookie only, and no analytics or third-party cookies", () => {
-    expect(policy).toContain("una sola cookie");
-    expect(policy).toContain("lang");
-    expect(policy).toContain("No usamos cookies de analítica");
+  it("exists in Spanish, English and Catalan", () => {
+    expect(Object.keys(cookiePolicy).sort()).toEqual(["ca", "en", "es"]);
   });
-  it("names the language buttons the site shows: one per published language", () => {
-    const buttons = siteConfig.germanPublished ? "(ES, EN, CA, DE)" : "(ES, EN, CA)";
-    expect(policy).toContain(`botones de idioma ${buttons}:`);
+  const buttons = siteConfig.germanPublished ? "(ES, EN, CA, DE)" : "(ES, EN, CA)";
+  const prefixes = siteConfig.germanPublished ? "/en, /ca, /de" : "/en, /ca";
+  it.each([
+    ["es", "una sola cookie", "No usamos cookies de analítica", `botones de idioma ${buttons}`],
+    ["en", "a single cookie", "We use no analytics", `language buttons ${buttons}`],
+    ["ca", "una sola galeta", "No fem servir galetes d'analítica", `botons d'idioma ${buttons}`],
+  ] as const)(
+    "%s: declares the language cookie only and the buttons that set it",
+    (lang, one, none, set) => {
+      const Policy = cookiePolicy[lang];
+      const policy = text(<Policy />);
+      for (const phrase of [one, none, set, "lang", `(${prefixes})`])
+        expect(policy).toContain(phrase);
+    },
+  );
+  it("says what an unprefixed URL shows and when the cookie redirects it", () => {
+    const policy = text(<cookiePolicy.es />);
+    expect(policy).toContain(
+      "Las direcciones sin prefijo de idioma (por ejemplo, /contact) muestran las páginas en español",
+    );
+    expect(policy).toContain(
+      "Si la cookie indica otro idioma, una dirección sin prefijo te lleva a la misma página en ese idioma",
+    );
+  });
+});
+
+describe("a legal page in the visitor's language", () => {
+  it("shows the Spanish original with no note to a Spanish visitor", () => {
+    const page = legalPage("es", "privacy", privacyPolicy);
+    expect(page).toContain('<div lang="es"');
+    expect(page).not.toContain(catalogues.es.legal.translationNote);
+    expect(page).not.toContain(catalogues.es.legal.spanishNote);
+  });
+
+  for (const lang of ["en", "ca"] as const) {
+    it(`${lang}: shows the translation, marked ${lang}, saying the Spanish one binds and linking to it`, () => {
+      for (const [page, versions, path] of [
+        ["privacy", privacyPolicy, "/privacy"],
+        ["cookies", cookiePolicy, "/cookies"],
+      ] as const) {
+        const html = legalPage(lang, page, versions);
+        expect(html).toContain(`<div lang="${lang}"`);
+        expect(html).toContain(catalogues[lang].legal.translationNote.replace(/'/g, "&#x27;"));
+        expect(html).toMatch(
+          new RegExp(
+            `<a href="${path}" hrefLang="es" data-language-choice="es"[^>]*>${catalogues[lang].legal.readSpanish}</a>`,
+          ),
+        );
+      }
+    });
+    it(`${lang}: shows the Spanish legal notice, marked es, with the Spanish-only note`, () => {
+      const html = legalPage(lang, "legal", legalNotice);
+      expect(html).toContain('<div lang="es"');
+      expect(html).toContain(catalogues[lang].legal.spanishNote.replace(/'/g, "&#x27;"));
+      expect(html).not.toContain(catalogues[lang].legal.readSpanish);
+    });
+  }
+});
+
+describe("accessibility statement", () => {
+  it("exists in all four languages", () => {
+    expect(Object.keys(accessibilityStatement).sort()).toEqual(["ca", "de", "en", "es"]);
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  it.each([
+    ["es", "parcialmente conforme", "El aviso legal está solo en español", "Real Decreto 193/2023"],
+    [
+      "en",
+      "partially conformant",
+      "The legal notice exists only in Spanish",
+      "Royal Decree 193/2023",
+    ],
+    ["ca", "parcialment conforme", "L'avís legal només és en castellà", "Reial decret 193/2023"],
+    [
+      "de",
+      "teilweise mit den WCAG 2.2",
+      "Das Impressum gibt es nur auf Spanisch",
+      "Dekrets 193/2023",
+    ],
+  ] as const)(
+    "%s: target, honest status, limitations, feedback and the build's date",
+    (lang, status, limitation, decree) => {
+      const Statement = accessibilityStatement[lang];
+      const statement = text(<Statement />);
+      for (const phrase of [
+        "WCAG",
+        "2.2",
+        "AA",
+        "301 549",
+        decree,
+        status,
+        limitation,
+        siteConfig.email,
+        siteConfig.legalName,
+      ]) {
+        expect(statement).toContain(phrase);
+      }
+      // Outside a build the review date is the day the text is rendered.
+      const date = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(today),
+      );
+      expect(statement).toContain(date);
+    },
+  );
+});
+
+describe("the page registry", () => {
+  it("names, for search engines, exactly the languages each text is written in", () => {
+    for (const [page, versions] of [
+      ["privacy", privacyPolicy],
+      ["cookies", cookiePolicy],
+      ["legal", legalNotice],
+      ["accessibility", accessibilityStatement],
+    ] as const) {
+      const written = siteConfig.languages.filter((lang) => hasOwnText(page, lang));
+      expect(written, page).toEqual(siteConfig.languages.filter((lang) => lang in versions));
+    }
   });
 });
