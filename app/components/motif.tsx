@@ -30,7 +30,7 @@ export function Motif({ className }: { className?: string }) {
       focusable="false"
       className={cn("pointer-events-none", className)}
     >
-      <g fill="none" stroke="currentColor" strokeWidth="1.25" vectorEffect="non-scaling-stroke">
+      <g fill="none" stroke="currentColor" strokeWidth="1.25">
         {lines.map((d) => (
           <path key={d} d={d} vectorEffect="non-scaling-stroke" />
         ))}
