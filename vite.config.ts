@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { settings } from "./app/config/settings.server.ts";
 
 /**
  * sonner (the toasts) injects its stylesheet into <head> from script when its module loads,
@@ -23,6 +24,13 @@ function sonnerStaticStyles(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // Build-time settings reach app/config/site.ts, which also runs in the browser.
+  define: {
+    "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
+    "import.meta.env.VITE_PUBLISH_GERMAN": JSON.stringify(
+      String(settings.build.VITE_PUBLISH_GERMAN),
+    ),
+  },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Bundled so the server holds only the icons the pages use: loading the whole package at

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
-import { loadSettings } from "~/contact/settings.server";
+import { parseSettings } from "~/config/settings.server";
 import { formatAddress } from "~/content/company";
 import { CookiePolicy } from "./cookie-policy";
 import { LegalNotice } from "./legal-notice";
@@ -89,7 +89,7 @@ describe("privacy policy (RGPD art. 13)", () => {
     );
   });
   it("gives the IP address its legal basis and the lifetime the rate limit applies", () => {
-    const minutes = loadSettings({}).RATE_LIMIT_WINDOW_SECONDS / 60;
+    const minutes = parseSettings({}).contact.RATE_LIMIT_WINDOW_SECONDS / 60;
     expect(policy).toContain("interés legítimo en la seguridad del servicio");
     expect(policy).toMatch(/seguridad del servicio[^.]*\(artículo 6\.1\.f RGPD\)/);
     expect(policy).toContain(`durante el periodo del límite de envíos, de ${minutes} minutos`);
