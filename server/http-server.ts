@@ -50,6 +50,12 @@ export function createHttpServer(
     log.info({ status: 405, method: "CONNECT" }, "request refused");
     socket.end(rawPlainAnswer(405, { Allow: "GET, HEAD, POST" }));
   });
-  server.on("drop", () => log.warn("connection refused: MAX_CONNECTIONS reached"));
+  // At most a line a minute: a flood of connections must not become a flood of log lines.
+  let warnedAt = -Infinity;
+  server.on("drop", () => {
+    if (performance.now() - warnedAt < 60_000) return;
+    warnedAt = performance.now();
+    log.warn({ max: limits.MAX_CONNECTIONS }, "connections refused: MAX_CONNECTIONS reached");
+  });
   return server;
 }

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { connect as connectTcp, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { startNginx } from "../support/nginx";
-import { readMessages, startSite, type Site } from "../support/site";
+import { eventually, readMessages, startSite, type Site } from "../support/site";
 import { expect, test } from "./support";
 
 // Requests a browser never sends, straight to the production server and through nginx with
@@ -126,6 +126,15 @@ test("a missing or malformed Host gets 400, not a crash", async () => {
     request("GET", "/contact/sent").replace("Host:", "X-Forwarded-Host: [\r\nHost:"),
   );
   expect(forwarded.status).toBe(400);
+  // A proxy that forwards the host without its port: React Router's own origin check
+  // refuses the post (400), a warning and not an error.
+  const portless = await raw(
+    request("POST", "/en/contact", { host: `localhost:${site.port}`, body: message }).replace(
+      "Host:",
+      "X-Forwarded-Host: localhost\r\nOrigin: http://localhost\r\nHost:",
+    ),
+  );
+  expect(portless.status).toBe(400);
 });
 
 test("TRACE, CONNECT and OPTIONS * get 405 with Allow", async () => {
@@ -265,4 +274,41 @@ test("/.well-known/security.txt names the contact, languages and address, and ex
   const expires = Date.parse(field("Expires") ?? "");
   expect(expires).toBeGreaterThan(Date.now());
   expect(expires).toBeLessThanOrEqual(Date.now() + 365 * 24 * 3600 * 1000);
+});
+
+test("connections beyond MAX_CONNECTIONS are closed at once, and served again when others end", async () => {
+  const max = 3;
+  const small = await startSite({ MAX_CONNECTIONS: String(max) });
+  const sockets: Socket[] = [];
+  try {
+    // Each connection asks for a page and stays open (keep-alive): answered, or closed unanswered.
+    let answered = 0;
+    for (;;) {
+      const socket = connectTcp(small.port, "127.0.0.1");
+      sockets.push(socket);
+      socket.write("GET /robots.txt HTTP/1.1\r\nHost: localhost\r\n\r\n");
+      // Node closes a connection over the cap at once, which the client may see as a reset.
+      const event = await new Promise<"answered" | "refused">((resolve) => {
+        socket.once("data", () => resolve("answered"));
+        socket.once("close", () => resolve("refused"));
+        socket.on("error", () => resolve("refused"));
+      });
+      if (event === "refused") break;
+      answered += 1;
+      expect(answered, "no connection was refused").toBeLessThanOrEqual(max);
+    }
+    // The start-up check's own kept-alive connection may hold one place.
+    expect(answered).toBeGreaterThanOrEqual(max - 1);
+    for (const socket of sockets) socket.destroy();
+    await eventually(() =>
+      fetch(`${small.url}/robots.txt`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    );
+    expect(small.output()).not.toMatch(/"level":(50|60)/);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await small.stop();
+  }
 });
