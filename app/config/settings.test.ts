@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { parseSettings } from "./settings.server";
@@ -127,5 +128,12 @@ describe("settings", () => {
     expect(() =>
       parseSettings({ REQUEST_TIMEOUT_SECONDS: "5", HEADERS_TIMEOUT_SECONDS: "6" }),
     ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS/);
+  });
+
+  it("are all documented in .env.example", () => {
+    const documented = readFileSync(".env.example", "utf8");
+    const names = Object.values(parseSettings({})).flatMap((group) => Object.keys(group));
+    expect(names).toContain("MAX_CONNECTIONS");
+    for (const name of names) expect(documented, name).toMatch(new RegExp(`^${name}=`, "m"));
   });
 });
