@@ -29,7 +29,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir /data \
   && chown node:node /data
-# The server renders its own pages (404, form answers) with the same origin as the build.
+# The pages carry the address they were built with; the server checks at start that SITE_URL matches.
 ARG SITE_URL
 ENV NODE_ENV=production \
   SITE_URL=${SITE_URL} \

@@ -1,46 +1,32 @@
-// Starts the production server; the site itself is built into <build>/server/index.js.
-import { createServer } from "node:http";
+// Starts the production server; the site itself is built into <BUILD_DIR>/server/index.js.
+// A wrong setting stops it here, with one line per problem (app/config/settings.server.ts).
 import path from "node:path";
+import { settings } from "./app/config/settings.server.ts";
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const port = Number.parseInt(process.env.PORT ?? "3000", 10);
-const host = process.env.HOST ?? "127.0.0.1";
-
-const { startSite } = await import(path.join(buildDir, "server/index.js"));
+const { startSite } = await import(path.resolve(settings.build.BUILD_DIR, "server/index.js"));
 
 let site;
 try {
-  site = await startSite(process.env);
+  site = await startSite(settings);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-
-const server = createServer(site.handle);
-server.listen(port, host, () => {
-  // The port actually bound: PORT=0 lets the system pick a free one.
-  const address = server.address();
-  const bound = typeof address === "object" && address ? address.port : port;
-  console.log(`Serving on http://${host.includes(":") ? `[${host}]` : host}:${bound}`);
-});
+console.log(`Serving on ${site.url}`);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    // Stop accepting, let in-flight requests and the current delivery finish, close the
-    // database; give up after 10 s rather than hang.
+    // Give up after 10 s rather than hang.
     setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(async () => {
-      try {
-        await site.stop();
-      } catch (error) {
+    site.stop().then(
+      () => process.exit(0),
+      (/** @type {unknown} */ error) => {
         console.error("stopping the site failed:", error);
         process.exit(1);
-      }
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+      },
+    );
   });
 }

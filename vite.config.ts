@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { settings } from "./app/config/settings.server.ts";
 
 /**
  * sonner (the toasts) injects its stylesheet into <head> from script when its module loads,
@@ -22,16 +23,22 @@ function sonnerStaticStyles(): Plugin {
 
 // The day of this build (SOURCE_DATE_EPOCH, when set, for reproducible builds): the
 // accessibility statement dates its last review by it.
-const buildDate = new Date(
-  process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now(),
-)
+const epoch = settings.build.SOURCE_DATE_EPOCH;
+const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
   .toISOString()
   .slice(0, 10);
 
 export default defineConfig({
   plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  define: { "import.meta.env.VITE_BUILD_DATE": JSON.stringify(buildDate) },
+  // Build-time settings reach app/config/site.ts, which also runs in the browser.
+  define: {
+    "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
+    "import.meta.env.VITE_PUBLISH_GERMAN": JSON.stringify(
+      String(settings.build.VITE_PUBLISH_GERMAN),
+    ),
+    "import.meta.env.VITE_BUILD_DATE": JSON.stringify(buildDate),
+  },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Bundled so the server holds only the icons the pages use: loading the whole package at

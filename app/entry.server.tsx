@@ -65,10 +65,22 @@ export default function handleRequest(
   });
 }
 
+/** React Router's own refusal of a post whose Origin is not this site's (answered 400). */
+const crossOriginAction = /Aborting the action\.$/;
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  // Unknown URLs are expected traffic, answered by the 404 page: not errors.
-  if (isRouteErrorResponse(error) && error.status === 404) return;
   if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  // The client's mistakes are answered with a 4xx: worth a line, not a stack.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // Unknown URLs are expected traffic, answered by the 404 page.
+    if (error.status !== 404) log.info({ status: error.status, path }, "request refused");
+    return;
+  }
+  if (error instanceof Error && crossOriginAction.test(error.message)) {
+    log.warn({ status: 400, path, reason: error.message }, "request refused");
+    return;
+  }
   // Logged here with its stack; the visitor only ever sees the translated error page.
-  log.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  log.error({ err: error, path }, "request failed");
 };

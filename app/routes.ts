@@ -21,6 +21,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
+  route(".well-known/security.txt", "routes/security-txt.ts"),
   // The contact form's JSON endpoint (the form itself posts to its page without JavaScript).
   route("api/contact", "routes/api.contact.ts"),
   // Everything else, including unknown language prefixes, is a 404.

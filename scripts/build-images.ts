@@ -40,8 +40,8 @@ const h = (type: string, style: Record<string, unknown>, children?: unknown): No
   props: { style, children },
 });
 
-async function shareImage(tagline: string): Promise<Buffer> {
-  const host = new URL(siteConfig.siteUrl).host;
+async function shareImage(tagline: string, siteUrl: string): Promise<Buffer> {
+  const host = new URL(siteUrl).host;
   const mark = {
     type: "svg",
     props: {
@@ -102,7 +102,8 @@ async function shareImage(tagline: string): Promise<Buffer> {
   return png(svg, shareImageSize.width);
 }
 
-export async function buildImages(clientDir: string) {
+/** `siteUrl` is the build's SITE_URL: the config file itself sees only the example address. */
+export async function buildImages(clientDir: string, siteUrl: string) {
   const write = (file: string, data: string | Buffer) => {
     mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
     writeFileSync(path.join(clientDir, file), data);
@@ -112,6 +113,6 @@ export async function buildImages(clientDir: string) {
   for (const icon of icons)
     write(icon.href, png(logoSvg(icon.size, icon.manifest ? 8 : 0), icon.size));
   for (const lang of publishedLanguages()) {
-    write(`og/${lang}.png`, await shareImage(catalogues[lang].home.hero.title));
+    write(`og/${lang}.png`, await shareImage(catalogues[lang].home.hero.title, siteUrl));
   }
 }

@@ -6,18 +6,22 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
-// Before the config is imported: it reads SITE_URL when it loads.
+// Before the settings are imported: they are read once, when they load.
 if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 
+const { settings } = await import("../app/config/settings.server.ts");
 const { siteConfig } = await import("../app/config/site.ts");
-const { builtAddressProblems, launchProblems } =
+const { builtAddressProblems, builtSecurityTxtProblems, launchProblems } =
   await import("../app/config/launch-check.server.ts");
 
-// The built pages, where the server finds them (BUILD_DIR, from the current folder).
-const clientDir = path.resolve(process.env["BUILD_DIR"] ?? "build", "client");
+// The address the server and the build get (SITE_URL), and the built pages where the server
+// finds them (BUILD_DIR, from the current folder).
+const site = { ...siteConfig, siteUrl: settings.build.SITE_URL };
+const clientDir = path.resolve(settings.build.BUILD_DIR, "client");
 const problems = [
-  ...launchProblems(siteConfig, process.env),
-  ...builtAddressProblems(clientDir, siteConfig.siteUrl),
+  ...launchProblems(site, settings.contact),
+  ...builtAddressProblems(clientDir, site.siteUrl),
+  ...builtSecurityTxtProblems(clientDir),
 ];
 if (problems.length) {
   console.error(
@@ -26,4 +30,4 @@ if (problems.length) {
   );
   process.exit(1);
 }
-console.log(`Ready to go live: ${siteConfig.siteUrl}`);
+console.log(`Ready to go live: ${site.siteUrl}`);

@@ -1,6 +1,7 @@
 // The owner's inbox: read and manage stored contact messages.
-//   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server: default ./data/site.db)
+//   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server)
 import { parseArgs } from "node:util";
+import { settings } from "../app/config/settings.server.ts";
 import { siteConfig } from "../app/config/site.ts";
 import { openStore, type StoredMessage } from "../app/contact/store.server.ts";
 
@@ -87,9 +88,9 @@ if (values.help || !command) {
   process.exit(command || values.help ? 0 : 2);
 }
 
-const databasePath = process.env.DATABASE_PATH || "./data/site.db";
+const { DATABASE_PATH: databasePath, DATABASE_URL } = settings.contact;
 const store = await openStore({
-  url: process.env.DATABASE_URL || undefined,
+  url: DATABASE_URL,
   path: databasePath,
   // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
   lockWaitMs: 5000,

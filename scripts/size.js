@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { settings } from "../app/config/settings.server.ts";
 
 const KB = 1024;
 /** Interactive pages (the contact form) may hydrate; every other page stays almost script-free. */
@@ -11,7 +12,7 @@ const budgets = { interactive: 110 * KB, static: 10 * KB };
 /** @param {string} url */
 const isInteractive = (url) => /(^|\/)contact$/.test(url);
 
-const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const clientDir = path.resolve(settings.build.BUILD_DIR, "client");
 /** @param {string | Buffer} text */
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 

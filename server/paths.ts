@@ -3,12 +3,10 @@ export type PathVerdict =
   { kind: "serve"; path: string } | { kind: "redirect"; location: string } | { kind: "invalid" };
 
 /**
- * The one normalisation of a request path (hand-written: it defines the site's URL rules).
  * One URL per page: percent-encoding decoded once, repeated slashes collapsed, no trailing
- * slash and no visible `index.html`. A path that differs from its normal form redirects to
- * it. The work is a single pass over the characters (no regular expression that could
- * backtrack), and the location always starts with exactly one `/` and holds no backslash,
- * so no path can make a redirect leave the site (`//evil.example`, `/\evil.example`).
+ * slash, no visible `index.html`; any other form redirects to it. Hand-written, in one pass
+ * (nothing to backtrack), and the location always starts with exactly one `/` and holds no
+ * backslash, so no redirect can leave the site (`//evil.example`, `/\evil.example`).
  */
 export function normalisePath(raw: string): PathVerdict {
   // Browsers percent-encode everything else; raw bytes outside printable ASCII would be

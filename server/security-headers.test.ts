@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineHashes, plainHeaders } from "./security-headers";
+import {
+  builtFilePolicy,
+  contentSecurityPolicy,
+  inlineHashes,
+  plainHeaders,
+} from "./security-headers";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -50,5 +55,18 @@ describe("plainHeaders", () => {
     expect(plainHeaders(false)["Strict-Transport-Security"]).toBeUndefined();
     expect(plainHeaders(true)["Strict-Transport-Security"]).toMatch(/^max-age=31536000/);
     expect(plainHeaders(true)["X-Frame-Options"]).toBe("DENY");
+  });
+});
+
+describe("builtFilePolicy", () => {
+  it("lets a page run exactly its inline code and anything else run nothing", () => {
+    const page = builtFilePolicy("text/html; charset=utf-8", Buffer.from("<script>1</script>"));
+    expect(page.http).toMatch(/script-src 'self' 'sha256-/);
+    expect(page.https).toContain("upgrade-insecure-requests");
+    for (const type of ["text/javascript; charset=utf-8", "image/svg+xml", "text/plain"]) {
+      const other = builtFilePolicy(type, Buffer.from("<script>1</script>"));
+      expect(other.http, type).toBe(plainHeaders(false)["Content-Security-Policy"]);
+      expect(other.https, type).toBe(other.http);
+    }
   });
 });

@@ -4,8 +4,7 @@ import type { RequestHandler } from "express";
 
 /**
  * Headers every answer carries: pages, files, redirects, errors and the health check.
- * Written out here rather than with helmet: built files are answered straight from memory
- * without Express (see the README), and one constant object serves both paths.
+ * Written out rather than with helmet: most answers are sent without Express.
  */
 export const baseSecurityHeaders: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
@@ -21,7 +20,7 @@ export const baseSecurityHeaders: Readonly<Record<string, string>> = {
 
 export const hstsHeader = { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" };
 
-/** The policy of an answer that is not a page (a redirect, plain text, JSON): nothing runs. */
+/** The policy of an answer that is not a page (a file, a redirect, an error): nothing runs. */
 const nothingPolicy =
   "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -35,10 +34,8 @@ export function plainHeaders(https: boolean): Record<string, string> {
 }
 
 /**
- * The Content-Security-Policy of an HTML answer: nothing is allowed unless listed. Inline
- * scripts and the inline stylesheet run only when their hash (prerendered pages) or the
- * response's nonce (pages rendered per request) is listed: never 'unsafe-inline' nor
- * 'unsafe-eval'.
+ * The Content-Security-Policy of an HTML answer: nothing unless listed. Inline scripts and
+ * styles run only by hash (prerendered pages) or nonce (pages rendered per request).
  */
 export function contentSecurityPolicy(
   inline: { scripts: string[]; styles: string[] },
@@ -95,10 +92,23 @@ export function isHttps(
 }
 
 /**
+ * The policy of a built file over HTTP and over HTTPS: a page allows exactly its own inline
+ * scripts and styles; anything else (scripts, styles, images, text) runs nothing itself.
+ */
+export function builtFilePolicy(contentType: string, body: Buffer) {
+  if (!contentType.startsWith("text/html")) return { http: nothingPolicy, https: nothingPolicy };
+  const hashes = inlineHashes(body.toString("utf8"));
+  return {
+    http: contentSecurityPolicy(hashes, false),
+    https: contentSecurityPolicy(hashes, true),
+  };
+}
+
+/**
  * Answers rendered per request (form results, errors) allow only the inline scripts and
  * the stylesheet carrying this response's nonce; `res.locals.nonce` hands it to the renderer.
  */
-export const perRequestPolicy: RequestHandler = (req, res, next) => {
+export const perRequestSecurityHeaders: RequestHandler = (req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals["nonce"] = nonce;
   res.set(baseSecurityHeaders);

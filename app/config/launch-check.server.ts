@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { ContactSettings } from "./settings.server.ts";
 // Relative, with its extension: npm run check:launch runs this file on plain Node.
 import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "./site.ts";
 
@@ -14,7 +15,7 @@ import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "./site.
  */
 export function launchProblems(
   config: SiteConfig,
-  env: Record<string, string | undefined>,
+  contact: Pick<ContactSettings, "SMTP_URL" | "CONTACT_TO" | "CONTACT_FROM">,
 ): string[] {
   const problems: string[] = [];
   const placeholder = (field: string, value: string) =>
@@ -32,8 +33,8 @@ export function launchProblems(
     ["siteConfig.legal.hostingProvider", config.legal.hostingProvider],
     ["siteConfig.legal.emailProvider", config.legal.emailProvider],
     ["siteConfig.legal.internationalTransfers", config.legal.internationalTransfers],
-    ["CONTACT_TO", env["CONTACT_TO"] ?? ""],
-    ["CONTACT_FROM", env["CONTACT_FROM"] ?? ""],
+    ["CONTACT_TO", contact.CONTACT_TO],
+    ["CONTACT_FROM", contact.CONTACT_FROM],
   ];
   for (const [field, value] of facts) {
     if (isPlaceholderText(value)) placeholder(field, value);
@@ -61,17 +62,8 @@ export function launchProblems(
       `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,
     );
   }
-  if (!env["SMTP_URL"]) {
+  if (!contact.SMTP_URL) {
     problems.push("no SMTP_URL: contact messages are stored but never e-mailed");
-  }
-  if (!env["CONTACT_TO"]) {
-    problems.push(`CONTACT_TO is not set: messages would go to ${config.email}`);
-  }
-  if (env["TRUST_PROXY"] === "true") {
-    problems.push(
-      "TRUST_PROXY=true believes any client's X-Forwarded-For, so the rate limit can be dodged: " +
-        "name the proxy (loopback, its address) or a hop count",
-    );
   }
   return problems;
 }
@@ -95,6 +87,27 @@ export function builtAddressProblems(clientDir: string, siteUrl: string): string
     return [`the built pages are for ${built}, but SITE_URL is ${siteUrl}: ${same}`];
   }
   return [];
+}
+
+/**
+ * The built /.well-known/security.txt: its Contact must reach the company, and it must not
+ * have expired (RFC 9116: a build more than a year old).
+ */
+export function builtSecurityTxtProblems(clientDir: string, now = new Date()): string[] {
+  const file = path.join(clientDir, ".well-known", "security.txt");
+  if (!existsSync(file)) return [`no ${file}: build the site again (npm run build)`];
+  const text = readFileSync(file, "utf8");
+  const field = (name: string) => new RegExp(`^${name}: (.+)$`, "m").exec(text)?.[1] ?? "";
+  const problems: string[] = [];
+  const contact = field("Contact");
+  if (isPlaceholderText(contact)) {
+    problems.push(`security.txt's Contact is still a placeholder ("${contact}"): siteConfig.email`);
+  }
+  const expires = Date.parse(field("Expires"));
+  if (!(expires > now.getTime())) {
+    problems.push(`security.txt expired (${field("Expires")}): build the site again`);
+  }
+  return problems;
 }
 
 function confirmableValue(config: SiteConfig, fact: ConfirmableFact): unknown {

@@ -3,8 +3,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseSettings } from "~/config/settings.server";
 import { confirmableFacts, siteConfig, type SiteConfig } from "~/config/site";
-import { builtAddressProblems, launchProblems } from "./launch-check.server";
+import {
+  builtAddressProblems,
+  builtSecurityTxtProblems,
+  launchProblems,
+} from "./launch-check.server";
 
 /** A company that has filled everything in. */
 const filledIn: SiteConfig = {
@@ -31,12 +36,12 @@ const productionEnv = {
   SMTP_URL: "smtps://web%40sapedrera.es:secret@smtp.sapedrera.es:465",
   CONTACT_TO: "hola@sapedrera.es",
   CONTACT_FROM: "Sa Pedrera Digital <web@sapedrera.es>",
-  TRUST_PROXY: "loopback",
 };
+const contactOf = (env: Record<string, string>) => parseSettings(env).contact;
 
 describe("launch check", () => {
   it("fails on the facts and settings the project ships with", () => {
-    const problems = launchProblems(siteConfig, {});
+    const problems = launchProblems(siteConfig, contactOf({}));
     for (const field of [
       "legalName",
       "taxId",
@@ -48,13 +53,14 @@ describe("launch check", () => {
       "emailProvider",
       "SMTP_URL",
       "CONTACT_TO",
+      "CONTACT_FROM",
     ]) {
       expect(problems.join("\n")).toContain(field);
     }
   });
 
   it("lists every fact that reads like a real one until the company confirms it", () => {
-    const problems = launchProblems(siteConfig, {}).join("\n");
+    const problems = launchProblems(siteConfig, contactOf({})).join("\n");
     for (const [fact, value] of [
       ["name", `"${siteConfig.name}"`],
       ["address.postalCode", `"${siteConfig.address.postalCode}"`],
@@ -70,7 +76,7 @@ describe("launch check", () => {
   });
 
   it("passes on a filled-in config and a production environment", () => {
-    expect(launchProblems(filledIn, productionEnv)).toEqual([]);
+    expect(launchProblems(filledIn, contactOf(productionEnv))).toEqual([]);
   });
 
   it.each([
@@ -89,18 +95,16 @@ describe("launch check", () => {
       "emailProvider",
     ],
   ] satisfies [string, Partial<SiteConfig>, string][])("names %s", (_, change, expected) => {
-    const problems = launchProblems({ ...filledIn, ...change }, productionEnv);
+    const problems = launchProblems({ ...filledIn, ...change }, contactOf(productionEnv));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(expected);
   });
 
   it.each([
     ["no SMTP_URL", { SMTP_URL: "" }, "SMTP_URL"],
-    ["no CONTACT_TO", { CONTACT_TO: undefined }, "CONTACT_TO"],
     ["an example recipient", { CONTACT_TO: "me@example.org" }, "CONTACT_TO"],
-    ["a proxy trusted blindly", { TRUST_PROXY: "true" }, "TRUST_PROXY"],
   ])("names %s", (_, change, expected) => {
-    const problems = launchProblems(filledIn, { ...productionEnv, ...change });
+    const problems = launchProblems(filledIn, contactOf({ ...productionEnv, ...change }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(expected);
   });
@@ -155,6 +159,41 @@ describe("the built pages' address", () => {
   });
 });
 
+describe("the built security.txt", () => {
+  const built = (text: string) => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), "launch-build-"));
+    mkdirSync(path.join(clientDir, ".well-known"));
+    writeFileSync(path.join(clientDir, ".well-known", "security.txt"), text);
+    return clientDir;
+  };
+  const now = new Date("2027-03-01T00:00:00Z");
+
+  it("passes with the company's contact and a future expiry", () => {
+    const clientDir = built(
+      "Contact: mailto:hola@sapedrera.es\nExpires: 2027-12-31T00:00:00.000Z\n",
+    );
+    expect(builtSecurityTxtProblems(clientDir, now)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a placeholder contact",
+      "Contact: mailto:hola@example.com\nExpires: 2027-12-31T00:00:00.000Z\n",
+      "Contact is still a placeholder",
+    ],
+    [
+      "an expired file",
+      "Contact: mailto:hola@sapedrera.es\nExpires: 2027-02-28T00:00:00.000Z\n",
+      "expired",
+    ],
+    ["no expiry", "Contact: mailto:hola@sapedrera.es\n", "expired"],
+  ])("names %s", (_, text, expected) => {
+    const problems = builtSecurityTxtProblems(built(text), now);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+  });
+});
+
 describe("npm run check:launch", () => {
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ["scripts/check-launch.ts", ...args], {
@@ -180,14 +219,21 @@ describe("npm run check:launch", () => {
     );
     writeFileSync(
       file,
-      `SITE_URL=http://www.sapedrera.es\nTRUST_PROXY=true\nBUILD_DIR=${path.join(folder, "build")}\n`,
+      `SITE_URL=http://www.sapedrera.es\nBUILD_DIR=${path.join(folder, "build")}\n`,
     );
     const result = run("--env-file", file);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("http://www.sapedrera.es is not https");
-    expect(result.stderr).toContain("TRUST_PROXY=true");
     expect(result.stderr).toContain(
       "the built pages are for https://www.example.com/, but SITE_URL is http://www.sapedrera.es",
     );
+  });
+
+  it("stops at a wrong setting, naming it", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "launch-")), "site.env");
+    writeFileSync(file, "TRUST_PROXY=true\n");
+    const result = run("--env-file", file);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("TRUST_PROXY: true would trust any X-Forwarded-For");
   });
 });

@@ -107,11 +107,9 @@ export const siteConfig: SiteConfig = {
   },
   email: "hola@example.com",
   linkedinUrl: "https://www.linkedin.com/company/example",
-  // SITE_URL, when set at build time, overrides it (prerendered pages carry absolute URLs).
-  siteUrl: (
-    (typeof process !== "undefined" && process.env.SITE_URL) ||
-    "https://www.example.com"
-  ).replace(/\/+$/, ""),
+  // The build puts SITE_URL here (vite.config.ts); scripts run by Node alone see this example
+  // and read SITE_URL from app/config/settings.server.ts.
+  siteUrl: import.meta.env?.SITE_URL ?? "https://www.example.com",
   brands: {
     lab: "Nexo Labs",
     consultancy: "Arquitek Consulting",

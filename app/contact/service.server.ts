@@ -4,7 +4,7 @@ import type { Logger } from "~/config/log.server";
 import { createMailer } from "./mailer.server";
 import { createOutbox, type Outbox } from "./outbox.server";
 import { createRateLimiter } from "./rate-limit.server";
-import type { Settings } from "./settings.server";
+import type { ContactSettings } from "~/config/settings.server";
 import { openStore } from "./store.server";
 import { submitContact } from "./submit.server";
 
@@ -25,7 +25,7 @@ function every(ms: number, what: string, task: () => Promise<unknown>, log: Logg
  * the retention the privacy policy states. Throws, naming the setting, when the database
  * cannot be opened.
  */
-export async function startContactService(settings: Settings, log: Logger) {
+export async function startContactService(settings: ContactSettings, log: Logger) {
   const store = await openStore({
     url: settings.DATABASE_URL,
     path: settings.DATABASE_PATH,

@@ -39,5 +39,5 @@ test("a missing asset is a plain 404, not an HTML page", async ({ request }) => 
   const response = await request.get("/assets/missing-0000.js");
   expect(response.status()).toBe(404);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
-  expect((await response.text()).slice(0, 100)).toBe("Not found");
+  expect((await response.text()).slice(0, 100)).toBe("Not Found");
 });

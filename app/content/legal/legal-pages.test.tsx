@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { LegalPage } from "~/components/legal-page";
+import { parseSettings } from "~/config/settings.server";
 import { siteConfig, type Language } from "~/config/site";
-import { loadSettings } from "~/contact/settings.server";
 import { formatAddress } from "~/content/company";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
@@ -188,7 +188,7 @@ describe("privacy policy (RGPD art. 13)", () => {
 
   it("gives the IP address its legal basis and the lifetime the rate limit applies", () => {
     const policy = text(<privacyPolicy.es />);
-    const minutes = loadSettings({}).RATE_LIMIT_WINDOW_SECONDS / 60;
+    const minutes = parseSettings({}).contact.RATE_LIMIT_WINDOW_SECONDS / 60;
     expect(policy).toMatch(/seguridad del servicio[^.]*\(artículo 6\.1\.f RGPD\)/);
     expect(policy).toContain(`durante el periodo del límite de envíos, de ${minutes} minutos`);
     expect(policy).toContain("Nunca se guarda junto con tu mensaje");

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadStaticFiles } from "./static-files";
+import { loadBuiltFiles } from "./built-files";
+import { sendBuiltFile } from "./send-built-file";
 
 const html = "<!doctype html><style>p{color:red}</style><p>Hola</p><script>1</script>";
 let server: Server;
@@ -18,9 +19,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "about/index.html.br"), brotliCompressSync(html));
   writeFileSync(path.join(dir, "about/index.html.gz"), gzipSync(html));
   writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
-  const files = loadStaticFiles(dir, ["/about"]);
+  const files = loadBuiltFiles(dir, ["/about"]);
   server = createServer((req, res) => {
-    files.serve(req, res, req.url ?? "/", { https: false });
+    const file = files.get(req.url ?? "/");
+    if (file) sendBuiltFile(req, res, file, { https: false });
+    else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -102,6 +105,7 @@ describe("security headers of built files", () => {
     expect(csp).not.toContain("unsafe-inline");
     const robots = await get("/robots.txt");
     expect(robots.headers["x-content-type-options"]).toBe("nosniff");
-    expect(robots.headers["content-security-policy"]).toBeUndefined();
+    expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(robots.headers["content-security-policy"]).toMatch(/^default-src 'none';/);
   });
 });

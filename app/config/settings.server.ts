@@ -1,0 +1,178 @@
+// The one reader of the environment. Also imported by server.js, the build config and the
+// scripts, which Node runs without path aliases: relative imports with extensions only.
+import proxyaddr from "proxy-addr";
+import { z } from "zod";
+import { siteConfig } from "./site.ts";
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/** Where and how the production server listens. */
+const server = {
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** 0 lets the system pick a free port (the server prints the one it got). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Express "trust proxy": false, a hop count, or addresses/subnets. `true` is refused: it
+   * would take the client-chosen leftmost X-Forwarded-For as the visitor's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context): false | number | string => {
+      const trimmed = value.trim();
+      if (/^true$/i.test(trimmed)) {
+        context.issues.push({
+          code: "custom",
+          input: value,
+          message:
+            "true would trust any X-Forwarded-For a client sends; set the number of proxies in front (e.g. 1) or their addresses (e.g. loopback, 10.0.0.0/8)",
+        });
+        return z.NEVER;
+      }
+      if (/^false$/i.test(trimmed)) return false;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      try {
+        // Express reads a string as comma-separated addresses, subnets and names, with proxy-addr.
+        proxyaddr.compile(trimmed.split(",").map((part) => part.trim()));
+      } catch (error) {
+        context.issues.push({
+          code: "custom",
+          input: value,
+          message: `${error instanceof Error ? error.message : String(error)}; use false, the number of proxies in front (e.g. 1) or their addresses (e.g. loopback, 10.0.0.0/8)`,
+        });
+        return z.NEVER;
+      }
+      return trimmed;
+    }),
+  /** The whole request, body included: a client sending slowly is cut off after it (408). */
+  REQUEST_TIMEOUT_SECONDS: seconds(30),
+  /** The request line and headers; at most the request timeout. */
+  HEADERS_TIMEOUT_SECONDS: seconds(10),
+  /** An idle kept-alive connection; longer than the proxy's own (deploy/nginx.conf: 5 s). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10),
+  /** Connections open at once; further ones are closed at once. */
+  MAX_CONNECTIONS: count(1000),
+};
+
+const health = {
+  /** Lets a monitor read /healthz details from outside with `Authorization: Bearer <token>`. */
+  HEALTH_TOKEN: z.string().min(16).optional(),
+};
+
+const log = {
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+};
+
+/** Read by the build (and by the scripts that look at a build). */
+const build = {
+  /** The folder the build writes and the server serves. */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** The public origin the prerendered pages carry; without a trailing slash. */
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
+    .default(siteConfig.siteUrl)
+    .transform((url) => url.replace(/\/+$/, "")),
+  /** Builds German pages without editing `germanPublished` in app/config/site.ts. */
+  VITE_PUBLISH_GERMAN: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
+  /** The build's time, in seconds since 1970, for reproducible builds; default: now. */
+  SOURCE_DATE_EPOCH: z.coerce.number().int().nonnegative().optional(),
+};
+
+const contact = {
+  DATABASE_PATH: z.string().min(1).default("./data/site.db"),
+  /** PostgreSQL instead of SQLite, for several servers on one database. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
+    .optional(),
+  /** PostgreSQL's statement timeout (SQLite's short lock wait is fixed in the store). */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(5),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  CONTACT_TO: z.email().default(siteConfig.email),
+  CONTACT_FROM: z.string().min(3).default(`${siteConfig.name} <${siteConfig.email}>`),
+  RATE_LIMIT_MAX: count(5),
+  RATE_LIMIT_WINDOW_SECONDS: count(600),
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().min(0).default(3),
+  OUTBOX_POLL_SECONDS: seconds(5),
+  OUTBOX_RETRY_BASE_SECONDS: seconds(30),
+  OUTBOX_RETRY_MAX_SECONDS: seconds(4 * 3600),
+  OUTBOX_MAX_ATTEMPTS: count(15),
+  /** How long a server may take to e-mail a message it claimed before another one may. */
+  OUTBOX_LEASE_SECONDS: seconds(120),
+  /** Bound on connecting to the mail server, its greeting, and each silence after. */
+  SMTP_TIMEOUT_SECONDS: seconds(20),
+  /** Bound on one whole send (a slow server can keep each step under the timeout above). */
+  SMTP_SEND_DEADLINE_SECONDS: seconds(50),
+  /** E-mails per window (an hour); above it messages are kept and summarised once. */
+  CONTACT_MAIL_PER_HOUR: count(20),
+  CONTACT_MAIL_WINDOW_SECONDS: seconds(3600),
+};
+
+/** Only the keys of `shape`, so each part of the site sees its own settings. */
+function pick<T extends object, K extends keyof T>(
+  values: T,
+  shape: Record<K, unknown>,
+): Pick<T, K> {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, values[key as K]])) as Pick<T, K>;
+}
+
+const settingsSchema = z
+  .object({ ...server, ...health, ...log, ...build, ...contact })
+  .refine(
+    // A send still running when its lease ends could be sent again by another server; the
+    // margin covers recording the outcome after the deadline.
+    (env) => env.OUTBOX_LEASE_SECONDS >= 2 * env.SMTP_SEND_DEADLINE_SECONDS,
+    {
+      path: ["OUTBOX_LEASE_SECONDS"],
+      error: (issue) => {
+        const input = issue.input as {
+          OUTBOX_LEASE_SECONDS: number;
+          SMTP_SEND_DEADLINE_SECONDS: number;
+        };
+        return `must be at least twice SMTP_SEND_DEADLINE_SECONDS (lease ${input.OUTBOX_LEASE_SECONDS} s, deadline ${input.SMTP_SEND_DEADLINE_SECONDS} s), or a message still being sent when the lease ends may be sent twice`;
+      },
+    },
+  )
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+    path: ["HEADERS_TIMEOUT_SECONDS"],
+    error: "must not exceed REQUEST_TIMEOUT_SECONDS",
+  })
+  .transform((env) => ({
+    server: pick(env, server),
+    health: pick(env, health),
+    log: pick(env, log),
+    build: pick(env, build),
+    contact: pick(env, contact),
+  }));
+
+export type Settings = z.output<typeof settingsSchema>;
+export type ContactSettings = Settings["contact"];
+
+/** Reads settings from an environment; a wrong value throws, one line per problem. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  // Empty means unset: environment files often carry `NAME=` lines.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = settingsSchema.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+  );
+  throw new SettingsError(`Invalid settings (see .env.example):\n${problems.join("\n")}`);
+}
+
+class SettingsError extends Error {}
+
+/** This process's settings, read once; a wrong one stops it with the list, without a stack. */
+export const settings: Settings = (() => {
+  try {
+    return parseSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();

@@ -1,0 +1,62 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { requestContext, type ContactService } from "~/contact/service.server";
+import type { Logger } from "~/config/log.server";
+import type { Settings } from "~/config/settings.server";
+import { nonceContext } from "~/nonce";
+import { rejectBadHost } from "./host-header";
+import { originGuard } from "./origin-guard";
+import { requestLog } from "./request-log";
+import { perRequestSecurityHeaders } from "./security-headers";
+
+/** Dynamic requests: form posts, React Router data, pages rendered per request. */
+export function createExpressApp({
+  build,
+  trustProxy,
+  contact,
+  log,
+}: {
+  build: ServerBuild;
+  trustProxy: Settings["server"]["TRUST_PROXY"];
+  contact: ContactService;
+  log: Logger;
+}) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
+  app.use(compression());
+  app.use(requestLog(log));
+  app.use(rejectBadHost);
+  app.use(perRequestSecurityHeaders);
+  app.post(/.*/, originGuard);
+  app.use(
+    createRequestHandler({
+      build,
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, { contact, clientKey: req.ip ?? "unknown" });
+        context.set(nonceContext, { nonce: res.locals["nonce"] as string });
+        return context;
+      },
+    }),
+  );
+  // Last resort: a plain answer without details.
+  app.use(((error, _req, res, next) => {
+    const status = httpStatusOf(error);
+    if (status >= 500)
+      log.error({ err: error, requestId: res.locals["requestId"] }, "request failed");
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Server error");
+  }) satisfies express.ErrorRequestHandler);
+  return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Language } from "~/config/site";
+import { defaultLanguage, parseLocalizedPath } from "~/routing/paths";
+import type { BuiltFile } from "./built-files";
+import { allowedMethods } from "./methods";
+import { normalisePath, splitTarget } from "./paths";
+import { answerPlain } from "./plain-answer";
+import { languageRedirect, redirect } from "./redirects";
+import { isHttps } from "./security-headers";
+import { sendBuiltFile } from "./send-built-file";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Every request comes here first. Methods a URL does not take are refused; built files,
+ * redirects, the 404 page and the health check are answered from memory; the rest (form
+ * posts, React Router data, pages rendered per request) goes to `app`.
+ */
+export function createFastPath({
+  files,
+  notFoundPages,
+  formPages,
+  dynamicPages,
+  healthCheck,
+  trustsProxy,
+  app,
+}: {
+  files: ReadonlyMap<string, BuiltFile>;
+  notFoundPages: ReadonlyMap<Language, BuiltFile>;
+  /** Pages whose form posts to themselves. */
+  formPages: ReadonlySet<string>;
+  /** Pages rendered per request (the contact form's "sent" page). */
+  dynamicPages: ReadonlySet<string>;
+  healthCheck: (req: IncomingMessage, res: ServerResponse, https: boolean) => Promise<void>;
+  /** Express's compiled "trust proxy". */
+  trustsProxy: (address: string, hop: number) => boolean;
+  app: Handler;
+}): Handler {
+  return function handle(req, res) {
+    const { pathname, search } = splitTarget(req.url ?? "/");
+    const https = isHttps(req, trustsProxy);
+    const verdict = normalisePath(pathname);
+    const method = req.method ?? "GET";
+    const allowed = allowedMethods(verdict.kind === "serve" ? verdict.path : pathname, formPages);
+    if (!allowed.includes(method)) {
+      return answerPlain(req, res, 405, { https, extra: { Allow: allowed.join(", ") } });
+    }
+    if (method !== "GET" && method !== "HEAD") return app(req, res);
+
+    const notFound = (lang: Language) => {
+      const page = notFoundPages.get(lang);
+      if (!page) return app(req, res);
+      sendBuiltFile(req, res, page, { status: 404, https });
+    };
+    if (verdict.kind === "redirect") {
+      return redirect(res, 301, verdict.location, search, { https });
+    }
+    if (verdict.kind === "invalid") return notFound(parseLocalizedPath(pathname).lang);
+
+    const url = verdict.path;
+    const file = files.get(url);
+    if (file) {
+      const { lang, page } = parseLocalizedPath(url);
+      if (page && lang === defaultLanguage) {
+        const location = languageRedirect(page, lang, req.headers.cookie);
+        if (location) {
+          return redirect(res, 302, location, search, {
+            https,
+            extra: { "Cache-Control": "no-cache", Vary: "Cookie" },
+          });
+        }
+        return sendBuiltFile(req, res, file, {
+          https,
+          extra: { Vary: "Accept-Encoding, Cookie" },
+        });
+      }
+      return sendBuiltFile(req, res, file, { https });
+    }
+    if (url === "/healthz") return void healthCheck(req, res, https);
+    if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });
+    if (dynamicPages.has(url)) return app(req, res);
+    // Not a file, not an endpoint, not React Router data: the 404 page.
+    const routerUrl = url.startsWith("/api/") || url.endsWith(".data") || url.startsWith("/__");
+    if (routerUrl) return app(req, res);
+    notFound(parseLocalizedPath(url).lang);
+  };
+}

@@ -1,0 +1,26 @@
+import type { RequestHandler } from "express";
+import { answerPlain } from "./plain-answer";
+
+/** Whether a Host value names a host and nothing more: `[`, `a%zz`, `a b`, `a/b` do not. */
+export function isValidHost(value: string | undefined): boolean {
+  if (!value) return false;
+  const url = URL.parse(`http://${value}`);
+  return (
+    url !== null &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password
+  );
+}
+
+/**
+ * React Router builds each request's URL from the host and protocol Express reads (the
+ * forwarded ones from a trusted proxy): one that is missing (HTTP/1.0) or not a host would
+ * make that throw, so it gets a plain 400 first.
+ */
+export const rejectBadHost: RequestHandler = (req, res, next) => {
+  if (isValidHost(req.host) && (req.protocol === "http" || req.protocol === "https")) return next();
+  answerPlain(req, res, 400, { https: req.secure });
+};

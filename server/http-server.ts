@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import type { Logger } from "~/config/log.server";
+import type { Settings } from "~/config/settings.server";
+import { rawPlainAnswer } from "./plain-answer";
+
+/** The status Node's own rejection of a request stands for. */
+export function clientErrorStatus(code: string | undefined): 400 | 408 | 413 | 431 {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return 408;
+  if (code === "HPE_HEADER_OVERFLOW") return 431;
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return 413;
+  return 400;
+}
+
+/**
+ * The HTTP server, bounded so a slow or greedy client cannot hold it: the server may face
+ * the internet without a proxy (the container image).
+ */
+export function createHttpServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  limits: Settings["server"],
+  log: Logger,
+) {
+  const server = createServer(
+    {
+      requestTimeout: limits.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeout: limits.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeout: limits.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      // How often those timeouts are checked: Node's 30 s would let each run up to 30 s late.
+      connectionsCheckingInterval: 1000,
+    },
+    handle,
+  );
+  server.maxConnections = limits.MAX_CONNECTIONS;
+
+  // Node answers these itself with a bare status line; ours carries the security headers.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Nothing to answer on a connection that is gone or already has an answer under way.
+    const written = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
+    if (error.code === "ECONNRESET" || !socket.writable || written > 0) {
+      socket.destroy();
+      return;
+    }
+    const status = clientErrorStatus(error.code);
+    log.info({ status, code: error.code }, "request refused");
+    socket.end(rawPlainAnswer(status));
+  });
+  // A proxy tunnel is nothing this site offers.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => {
+    log.info({ status: 405, method: "CONNECT" }, "request refused");
+    socket.end(rawPlainAnswer(405, { Allow: "GET, HEAD, POST" }));
+  });
+  // At most a line a minute: a flood of connections must not become a flood of log lines.
+  let warnedAt = -Infinity;
+  server.on("drop", () => {
+    if (performance.now() - warnedAt < 60_000) return;
+    warnedAt = performance.now();
+    log.warn({ max: limits.MAX_CONNECTIONS }, "connections refused: MAX_CONNECTIONS reached");
+  });
+  return server;
+}

@@ -1,0 +1,14 @@
+const readOnly = ["GET", "HEAD"] as const;
+const form = ["GET", "HEAD", "POST"] as const;
+const endpoint = ["POST"] as const;
+
+/**
+ * The methods a URL answers; any other gets 405 with this list as `Allow` before React
+ * Router sees it (which would run a page's action for PUT or DELETE as for POST). React
+ * Router's data URLs (`/contact.data`, `/_root.data`) follow their page.
+ */
+export function allowedMethods(path: string, formPages: ReadonlySet<string>): readonly string[] {
+  const page = path.endsWith(".data") ? path.slice(0, -5).replace(/^\/_root$/, "/") : path;
+  if (page === "/api/contact") return endpoint;
+  return formPages.has(page) ? form : readOnly;
+}
