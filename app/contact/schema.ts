@@ -25,7 +25,7 @@ const text = (field: ContactField, pattern: RegExp) =>
       z.regex(pattern, "invalid"),
     );
 
-export const contactSchema = z.object({
+const contactSchema = z.object({
   name: text("name", singleLine),
   email: z
     .string()
