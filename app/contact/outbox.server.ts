@@ -28,8 +28,9 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 /**
  * Delivers stored messages by e-mail, oldest first. Each is claimed with a lease before it
  * is sent, so servers sharing a database never send the same one, and one claimed by a
- * server that died is sent by another once the lease ends. An outcome is recorded only
- * while this server still holds the claim.
+ * server that died is sent by another once the lease ends. Each send's deadline is below
+ * the lease (the settings check it), and an outcome is recorded only while this server
+ * still holds the claim.
  *
  * A database error ends the pass (the next poll tries again), never counting as a failed
  * delivery. A message the mail server accepted but not yet recorded as sent is remembered
