@@ -14,7 +14,7 @@ import { openSqlite } from "./store-sqlite.server.ts";
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
  * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
  */
-export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
+type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
   id: number;
