@@ -1,9 +1,38 @@
 import { defineConfig } from "vitest/config";
 
+/** The tests that run on a database server: again on PostgreSQL in the `db` project. */
+const databaseTests = [
+  "app/contact/store.test.ts",
+  "app/contact/outbox.test.ts",
+  "app/contact/rate-limit.test.ts",
+  "scripts/inbox.test.ts",
+];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    projects: [
+      // Everything, on SQLite: needs no PostgreSQL server (`npm run test:unit`).
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+        },
+      },
+      // The store's users on a throw-away PostgreSQL server (`npm run test:db`).
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: databaseTests,
+          env: { TEST_DATABASE: "postgres" },
+          // Each file starts a PostgreSQL server in its first test or hook.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,15 +1,53 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "~/contact/store.server";
-import { startPostgres, type Postgres } from "../tests/support/postgres";
+import { databaseUnderTest, unitTestDatabases } from "../tests/support/postgres";
 
 const day = 24 * 3600 * 1000;
 
-describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
-  let postgres: Postgres | undefined;
+/** Text a spreadsheet would run as a formula were a cell to start at one of its separators or line breaks. */
+const formulas = {
+  name: "Ana;=1+2",
+  message: 'Hola,=HYPERLINK("http://x.example")\t+34 600;-3 @todos;\t=1\n=2+2',
+};
+
+/**
+ * Cells as a lenient spreadsheet reads CSV with `separator`: a cell that starts with a quote
+ * runs to the closing quote (doubled quotes are one), and whatever follows up to the next
+ * separator is added to it; quotes elsewhere are text.
+ */
+function readAsSpreadsheet(csv: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  while (i < csv.length) {
+    let cell = "";
+    if (csv[i] === '"') {
+      for (i++; i < csv.length; i++) {
+        if (csv[i] === '"' && csv[i + 1] === '"') cell += csv[i++];
+        else if (csv[i] === '"') break;
+        else cell += csv[i];
+      }
+      i++;
+    }
+    while (i < csv.length && csv[i] !== separator && csv[i] !== "\r" && csv[i] !== "\n")
+      cell += csv[i++];
+    row.push(cell);
+    if (csv[i] === separator) {
+      i++;
+      continue;
+    }
+    if (csv[i] === "\r") i++;
+    if (csv[i] === "\n") i++;
+    rows.push(row);
+    row = [];
+  }
+  return rows;
+}
+
+describe(`inbox CLI on ${databaseUnderTest}`, () => {
+  const databases = unitTestDatabases();
   let databasePath: string;
   let databaseUrl: string | undefined;
   const env = () => ({
@@ -27,20 +65,13 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
     return { code: result.status, out: result.stdout, err: result.stderr };
   }
 
-  beforeAll(async () => {
-    if (kind === "postgres") postgres = await startPostgres();
-  }, 60_000);
-  afterAll(() => postgres?.stop());
+  afterAll(() => databases.stop());
 
   beforeEach(async () => {
-    databasePath = path.join(mkdtempSync(path.join(tmpdir(), "inbox-test-")), "site.db");
-    databaseUrl = await postgres?.createDatabase();
+    ({ path: databasePath, url: databaseUrl } = await databases.open());
     const store = await open();
     const now = Date.now();
-    await store.insert(
-      { lang: "es", name: "Old", email: "old@example.com", message: "viejo" },
-      now - 400 * day,
-    );
+    await store.insert({ ...formulas, lang: "es", email: "old@example.com" }, now - 400 * day);
     const failed = await store.insert(
       { lang: "en", name: "Failed", email: "f@example.com", message: "=SUM(A1)" },
       now - 2 * day,
@@ -48,7 +79,13 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
     await store.claimDue("test", now, 0, 10);
     await store.markFailed(failed, "test", "550 mailbox unavailable");
     await store.insert(
-      { lang: "ca", name: 'Núria, "N"', email: "nuria@example.cat", message: "Línia 1\nLínia 2" },
+      {
+        lang: "ca",
+        name: 'Núria, "N"',
+        email: "nuria@example.cat",
+        message: "Línia 1\nLínia 2",
+        suspicion: "too-fast",
+      },
       now - day,
     );
     await store.insert(
@@ -64,26 +101,31 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
     await store.close();
   });
 
-  it("lists newest first with the delivery status", () => {
+  it("lists newest first with the delivery status, then counts what needs attention", () => {
     const { code, out } = inbox("list");
     expect(code).toBe(0);
     const lines = out.trim().split("\n");
-    expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(["#4", "#3", "#2", "#1"]);
-    expect(lines[0]).toContain("spam");
-    expect(lines[2]).toContain("failed");
+    const rows = lines.filter((line) => line.startsWith("#"));
+    expect(rows.map((line) => line.split(/\s+/)[0])).toEqual(["#4", "#3", "#2", "#1"]);
+    expect(rows[0]).toContain("spam");
+    expect(rows[1]).toContain("pending (suspected)");
+    expect(rows[2]).toContain("failed");
+    expect(lines.at(-1)).toBe(
+      "In all: 2 pending, 0 held for the summary e-mail, 1 failed, 1 kept as spam, 1 suspected (e-mailed, marked as possible spam).",
+    );
   });
 
   it("lists as JSON", () => {
     const messages = JSON.parse(inbox("list", "--json").out) as {
       id: number;
       status: string;
-      email: string;
+      suspicion: string | null;
     }[];
-    expect(messages.map((m) => [m.id, m.status])).toEqual([
-      [4, "spam"],
-      [3, "pending"],
-      [2, "failed"],
-      [1, "pending"],
+    expect(messages.map((m) => [m.id, m.status, m.suspicion])).toEqual([
+      [4, "spam", null],
+      [3, "pending", "too-fast"],
+      [2, "failed", null],
+      [1, "pending", null],
     ]);
   });
 
@@ -94,13 +136,35 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
     expect(inbox("show", "99").code).toBe(2);
   });
 
-  it("exports CSV with quoting and defused formulas, and JSON", () => {
-    const csv = inbox("export", "--format", "csv").out.split("\r\n");
-    expect(csv[0]).toBe(
-      "id,receivedAt,status,attempts,lastError,sentAt,spamReason,lang,name,email,message",
-    );
-    expect(csv.join("\n")).toContain('"Núria, ""N"""');
-    expect(csv.join("\n")).toContain("'=SUM(A1)");
+  it("exports CSV that no spreadsheet runs as a formula, whichever separator it reads, and JSON", () => {
+    const csv = inbox("export", "--format", "csv").out;
+    for (const separator of [",", ";", "\t"]) {
+      const cells = readAsSpreadsheet(csv, separator).flat();
+      expect(
+        cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+        `split on ${separator}`,
+      ).toEqual([]);
+    }
+    // Read with the separator it was written with: the columns, and every text readable.
+    const [header, ...rows] = readAsSpreadsheet(csv, ",");
+    expect(header).toEqual([
+      "id",
+      "receivedAt",
+      "status",
+      "attempts",
+      "lastError",
+      "sentAt",
+      "spamReason",
+      "suspicion",
+      "lang",
+      "name",
+      "email",
+      "message",
+    ]);
+    const readable = (cell: string) => cell.replace(/(^|[,;\t\r\n])'(?=[=+\-@\t\r])/g, "$1");
+    const column = (name: string) => rows.map((row) => readable(row[header!.indexOf(name)]!));
+    expect(column("name")).toEqual(["Bot", 'Núria, "N"', "Failed", formulas.name]);
+    expect(column("message")).toEqual(["spam", "Línia 1\nLínia 2", "=SUM(A1)", formulas.message]);
     expect(JSON.parse(inbox("export", "--format", "json").out)).toHaveLength(4);
     expect(inbox("export").code).toBe(2);
   });
@@ -142,7 +206,7 @@ describe.each(["sqlite", "postgres"] as const)("inbox CLI on %s", (kind) => {
 
   it("backs the SQLite database up to a file that holds every message", async () => {
     const copy = path.join(path.dirname(databasePath), "backup.db");
-    if (kind === "postgres") {
+    if (databaseUrl) {
       expect(inbox("backup", copy).err).toContain("pg_dump");
       return;
     }

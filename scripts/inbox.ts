@@ -1,6 +1,7 @@
 // The owner's inbox: read and manage stored contact messages.
 //   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server)
 import { parseArgs } from "node:util";
+import { stringify } from "csv-stringify/sync";
 import { settings } from "../app/config/settings.server.ts";
 import { siteConfig } from "../app/config/site.ts";
 import { openStore, type StoredMessage } from "../app/contact/store.server.ts";
@@ -51,6 +52,7 @@ const columns = [
   "lastError",
   "sentAt",
   "spamReason",
+  "suspicion",
   "lang",
   "name",
   "email",
@@ -59,7 +61,8 @@ const columns = [
 
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
-function plain(message: StoredMessage): Record<(typeof columns)[number], string | number | null> {
+/** A message as the owner reads it: dates as ISO text. */
+function toRow(message: StoredMessage): Record<(typeof columns)[number], string | number | null> {
   return {
     id: message.id,
     receivedAt: iso(message.createdAt),
@@ -68,6 +71,7 @@ function plain(message: StoredMessage): Record<(typeof columns)[number], string 
     lastError: message.lastError,
     sentAt: iso(message.sentAt) || null,
     spamReason: message.spamReason,
+    suspicion: message.suspicion,
     lang: message.lang,
     name: message.name,
     email: message.email,
@@ -75,11 +79,25 @@ function plain(message: StoredMessage): Record<(typeof columns)[number], string 
   };
 }
 
-/** A CSV cell; formulas are defused so a spreadsheet never runs what a visitor typed. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * The export as CSV that no spreadsheet runs as a formula, whichever separator its locale
+ * reads (`,`, `;` or tab): every text cell is quoted, and a `'` goes before a formula start
+ * at the beginning of a cell and after each separator or line break inside it, where a
+ * spreadsheet splitting on another separator would start a cell.
+ */
+function toCsv(rows: ReturnType<typeof toRow>[]): string {
+  const defuse = (value: string | number | null) =>
+    typeof value === "string" ? value.replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'") : value;
+  return stringify(
+    rows.map((row) => columns.map((column) => defuse(row[column]))),
+    {
+      header: true,
+      columns: [...columns],
+      quoted_string: true,
+      escape_formulas: true,
+      record_delimiter: "windows",
+    },
+  );
 }
 
 const [command, argument] = positionals;
@@ -102,7 +120,7 @@ try {
   switch (command) {
     case "list": {
       const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
-      const messages = (await store.list(limit)).map(plain);
+      const messages = (await store.list(limit)).map(toRow);
       if (values.json) {
         console.log(JSON.stringify(messages, null, 2));
         break;
@@ -110,19 +128,25 @@ try {
       if (!messages.length) console.log("No messages.");
       for (const m of messages) {
         const preview = String(m.message).replace(/\s+/g, " ").slice(0, 60);
+        const status = `${m.status}${m.suspicion ? " (suspected)" : ""}`;
         console.log(
-          `#${m.id}  ${m.receivedAt}  ${String(m.status).padEnd(7)}  ${m.name} <${m.email}>  ${preview}`,
+          `#${m.id}  ${m.receivedAt}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`,
         );
       }
+      const counts = await store.counts();
+      console.log(
+        `\nIn all: ${counts.pending} pending, ${counts.held} held for the summary e-mail, ${counts.failed} failed, ${counts.spam} kept as spam, ${counts.suspected} suspected (e-mailed, marked as possible spam).`,
+      );
       break;
     }
     case "show": {
       const message = await store.get(positiveInteger(argument, "The message id"));
       if (!message) fail(`No message #${argument}.`);
-      const m = plain(message);
+      const m = toRow(message);
       console.log(
         [
           `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
+          ...(m.suspicion ? [`Suspected spam: ${m.suspicion}`] : []),
           `Received: ${m.receivedAt}`,
           `From: ${m.name} <${m.email}>`,
           `Page language: ${m.lang}`,
@@ -135,12 +159,10 @@ try {
       break;
     }
     case "export": {
-      const messages = (await store.list()).map(plain);
+      const messages = (await store.list()).map(toRow);
       if (values.format === "json") console.log(JSON.stringify(messages, null, 2));
-      else if (values.format === "csv") {
-        const rows = messages.map((m) => columns.map((column) => csvCell(m[column])).join(","));
-        process.stdout.write([columns.join(","), ...rows].join("\r\n") + "\r\n");
-      } else fail("export needs --format csv or --format json.");
+      else if (values.format === "csv") process.stdout.write(toCsv(messages));
+      else fail("export needs --format csv or --format json.");
       break;
     }
     case "retry": {

@@ -3,6 +3,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type FocusEvent,
   type FormEvent,
   type MouseEvent,
 } from "react";
@@ -44,6 +45,10 @@ export const contactAnchors = { errors: "contact-errors", sent: "contact-sent" }
 
 const subscribeToNothing = () => () => {};
 
+/** A field or button: focusing one starts filling the form (the summary boxes do not). */
+const isControl = (target: EventTarget | null) =>
+  target instanceof Element && target.matches("input, textarea, button");
+
 const inputClass =
   "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface-raised px-3.5 py-2.5 text-base text-fg shadow-xs placeholder:text-muted focus:border-brand-text focus:ring-2 focus:ring-ring/30 focus:outline-none aria-invalid:border-danger";
 
@@ -53,11 +58,16 @@ function reasonFromStatus(status: number): FailureReason {
   return (match?.[0] as FailureReason | undefined) ?? "unavailable";
 }
 
-async function post(form: HTMLFormElement, lang: Language): Promise<ContactResult> {
+/** `elapsed`: milliseconds since the visitor first touched the form, if known. */
+async function post(
+  form: HTMLFormElement,
+  lang: Language,
+  elapsed: number | undefined,
+): Promise<ContactResult> {
   const body = new URLSearchParams();
   new FormData(form).forEach((value, key) => body.append(key, String(value)));
-  // Time since the page started loading: people need seconds to write a message.
-  body.set("elapsed", String(Math.round(performance.now())));
+  // People need seconds to write a message; the server marks quicker ones as possible spam.
+  if (elapsed !== undefined) body.set("elapsed", String(Math.round(elapsed)));
   try {
     const response = await fetch(`/api/contact?lang=${lang}`, {
       method: "POST",
@@ -89,12 +99,37 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
   const [sent, setSent] = useState(result?.status === "sent");
   const [pending, setPending] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** When the visitor first focused or typed in the form (performance.now()). */
+  const startedAt = useRef<number | undefined>(undefined);
   // True once React runs the form in the browser; until then it is a plain POST form.
   const enhanced = useSyncExternalStore(
     subscribeToNothing,
     () => true,
     () => false,
   );
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const isEmpty = () =>
+      contactFields.every((name) => !(form.elements.namedItem(name) as HTMLInputElement).value);
+    // The script loads when the visitor reaches for the form, so the first focus and some
+    // typing may come before this runs: then the fill started about now.
+    const focused = document.activeElement;
+    if ((isControl(focused) && form.contains(focused)) || !isEmpty())
+      startedAt.current ??= performance.now();
+    // A page restored from the back/forward cache keeps its timer only if it kept the text.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && isEmpty()) startedAt.current = undefined;
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  const markStarted = (event: FocusEvent<HTMLFormElement> | FormEvent<HTMLFormElement>) => {
+    if (isControl(event.target)) startedAt.current ??= performance.now();
+  };
 
   // The title says there is an error too: it is the first thing a screen reader reads.
   useEffect(() => {
@@ -120,9 +155,16 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
     });
     if (!validation.ok) return fail("invalid", validation.fieldErrors);
     setPending(true);
-    const outcome = await post(form, lang);
+    const started = startedAt.current;
+    const outcome = await post(
+      form,
+      lang,
+      started === undefined ? undefined : performance.now() - started,
+    );
     setPending(false);
     if (outcome.status === "sent") {
+      // The next message is timed from its own start.
+      startedAt.current = undefined;
       // The fields are uncontrolled (so nothing typed before hydration is lost): clear them here.
       for (const name of contactFields) {
         (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value = "";
@@ -175,7 +217,10 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
       <form
         method="post"
         action={`${action}#${contactAnchors.errors}`}
+        ref={formRef}
         onSubmit={onSubmit}
+        onFocus={markStarted}
+        onInput={markStarted}
         data-enhanced={enhanced || undefined}
         className="space-y-5"
       >

@@ -1,6 +1,6 @@
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { siteConfig } from "~/config/site";
-import type { StoredMessage } from "./store.server";
+import type { StoredMessage, Suspicion } from "./store.server";
 
 export type Mailer = {
   send(message: StoredMessage): Promise<void>;
@@ -8,22 +8,30 @@ export type Mailer = {
   close(): void;
 };
 
+// In the owner's language (Spanish), like the rest of the notification.
+const suspectedPrefix = "[Posible spam] ";
+const suspicionText: Record<Suspicion, string> = {
+  "too-fast":
+    "Posible spam: se envió muy poco después de empezar a rellenar el formulario, más rápido de lo que escribe una persona.",
+  "no-timer":
+    "Posible spam: llegó sin el tiempo de escritura que mide el formulario de la web, como suele pasar cuando lo envía un programa.",
+};
+
 /**
  * The company's notification for one stored message: a fixed sender, the visitor's
  * validated address only as Reply-To, and a plain-text body (nothing the visitor wrote is
- * ever rendered as HTML). No e-mail ever goes to the visitor's address.
+ * ever rendered as HTML). No e-mail ever goes to the visitor's address. A suspected message
+ * says so in the subject and the body's first line.
  */
-export function composeNotification(
-  message: StoredMessage,
-  { from, to }: { from: string; to: string },
-) {
+function composeNotification(message: StoredMessage, { from, to }: { from: string; to: string }) {
   const received = new Date(message.createdAt).toISOString();
   return {
     from,
     to,
     replyTo: { name: message.name, address: message.email },
-    subject: `Nuevo mensaje de contacto: ${message.name}`,
+    subject: `${message.suspicion ? suspectedPrefix : ""}Nuevo mensaje de contacto: ${message.name}`,
     text: [
+      ...(message.suspicion ? [suspicionText[message.suspicion], ""] : []),
       `Nombre: ${message.name}`,
       `Correo electrónico: ${message.email}`,
       `Idioma de la página: ${message.lang}`,
@@ -52,6 +60,7 @@ function composeSummary(messages: StoredMessage[], { from, to }: { from: string;
     const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
     return line.length > 80 ? `${line.slice(0, 79)}…` : line;
   };
+  const suspected = messages.filter((message) => message.suspicion).length;
   return {
     from,
     to,
@@ -59,10 +68,13 @@ function composeSummary(messages: StoredMessage[], { from, to }: { from: string;
     text: [
       `Se han recibido ${messages.length} mensajes de contacto más de los que se envían por correo en una hora.`,
       "Están guardados; no se han enviado uno a uno para no llenar el buzón.",
+      ...(suspected
+        ? [`${suspected} de ellos, marcados ${suspectedPrefix.trim()}, pueden ser spam.`]
+        : []),
       "",
       ...messages.map(
         (message) =>
-          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.name}: ${firstLine(message.message)}`,
+          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.suspicion ? suspectedPrefix : ""}${message.name}: ${firstLine(message.message)}`,
       ),
       "",
       "Para leerlos en el servidor:",

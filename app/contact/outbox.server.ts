@@ -14,6 +14,8 @@ export type OutboxOptions = {
   /** E-mails per window; above it messages are held for one summary at the window's end. */
   mailPerWindow: number;
   windowMs: number;
+  /** The clock (milliseconds); tests move it instead of waiting. */
+  now?: () => number;
 };
 
 /** Wait before the next try after `attempts` failures: doubling from the base, capped. */
@@ -24,19 +26,15 @@ export function backoffMs(attempts: number, { retryBaseMs, retryMaxMs }: OutboxO
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Delivers stored messages by e-mail, oldest first. Messages stay in the database until
- * delivered, so a restart or a mail-server outage only delays them. Each message is claimed
- * with a lease before it is sent, so servers sharing a database never send the same one,
- * and one claimed by a server that died is sent by another once the lease ends.
+ * Delivers stored messages by e-mail, oldest first. Each is claimed with a lease before it
+ * is sent, so servers sharing a database never send the same one, and one claimed by a
+ * server that died is sent by another once the lease ends. Each send's deadline is below
+ * the lease (the settings check it), and an outcome is recorded only while this server
+ * still holds the claim.
  *
- * Each send has a deadline below the lease (the settings enforce it), and every outcome is
- * recorded only while this server still holds the claim.
- *
- * Database errors end the pass (the next poll tries again); they are never taken for a
- * failed delivery. A message the mail server accepted but that could not be recorded as
- * sent is remembered here and recorded later, never sent again by this server. Another
- * server, or this one after a crash, does not know: the stable Message-ID then lets mail
- * clients drop the duplicate.
+ * A database error ends the pass (the next poll tries again), never counting as a failed
+ * delivery. A message the mail server accepted but not yet recorded as sent is remembered
+ * here, never sent again by this process (the stable Message-ID covers the rest).
  */
 export function createOutbox(
   store: MessageStore,
@@ -45,22 +43,23 @@ export function createOutbox(
   log: Logger,
 ) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let lastError: { at: number; message: string } | undefined;
   /**
-   * Accepted by the mail server, not yet recorded as sent: id → when. Kept until recorded:
-   * if the database failed, at the next pass; if the claim was lost, when this server claims
-   * the message again. This protects this process only (see the README).
+   * Accepted by the mail server, not yet recorded as sent: id → when, and whether this
+   * server still holds its claim. Recorded at the next pass if it does, else when this
+   * server claims the message again.
    */
-  const unrecorded = new Map<number, { at: number; claimLost: boolean }>();
+  const unrecorded = new Map<number, { at: number; claimHeld: boolean }>();
   /** Held messages listed in a summary e-mail that went out but is not recorded yet. */
   const summarized = new Set<number>();
 
   /** Logs a mark that found the message no longer claimed by this server. */
-  function claimLost(messageId: number, outcome: string) {
+  function warnClaimLost(messageId: number, outcome: string) {
     log.warn(
       { messageId, outcome },
       "contact message: the outbox lease ran out before its outcome was recorded; another server may have claimed it",
@@ -68,21 +67,21 @@ export function createOutbox(
   }
 
   async function recordSent(id: number, at: number) {
-    unrecorded.set(id, { at, claimLost: false });
+    unrecorded.set(id, { at, claimHeld: true });
     if (await store.markSent(id, owner, at)) unrecorded.delete(id);
     else {
-      unrecorded.set(id, { at, claimLost: true });
-      claimLost(id, "sent");
+      unrecorded.set(id, { at, claimHeld: false });
+      warnClaimLost(id, "sent");
     }
   }
 
   async function recordLeftovers() {
-    for (const [id, { at, claimLost: lost }] of unrecorded) if (!lost) await recordSent(id, at);
+    for (const [id, { at, claimHeld }] of unrecorded) if (claimHeld) await recordSent(id, at);
   }
 
   async function recordSummarized(ids: number[]) {
     for (const id of ids) summarized.add(id);
-    const recorded = await store.markSummarized(ids, owner, Date.now());
+    const recorded = await store.markSummarized(ids, owner, now());
     for (const id of ids) summarized.delete(id);
     if (recorded.length < ids.length) {
       log.warn(
@@ -94,7 +93,7 @@ export function createOutbox(
 
   /** Held messages whose window has ended: one summary e-mail for all of them. */
   async function summarizeHeld() {
-    const held = await store.claimHeld(owner, Date.now(), options.leaseMs);
+    const held = await store.claimHeld(owner, now(), options.leaseMs);
     if (!held.length) return;
     // Listed in a summary that went out but could not be recorded: record, never resend.
     const done = held.filter((message) => summarized.has(message.id));
@@ -105,7 +104,7 @@ export function createOutbox(
       await mailer.sendSummary(fresh);
     } catch (error) {
       // They stay claimed until the lease ends, then the summary is tried again.
-      lastError = { at: Date.now(), message: reasonOf(error) };
+      lastError = { at: now(), message: reasonOf(error) };
       log.warn({ count: fresh.length, err: reasonOf(error) }, "contact summary e-mail failed");
       return;
     }
@@ -117,18 +116,18 @@ export function createOutbox(
     await recordLeftovers();
     await summarizeHeld();
     while (!stopped) {
-      const now = Date.now();
-      const [message] = await store.claimDue(owner, now, options.leaseMs, 1);
+      const claimedAt = now();
+      const [message] = await store.claimDue(owner, claimedAt, options.leaseMs, 1);
       if (!message) return;
       const sent = unrecorded.get(message.id);
       if (sent !== undefined) {
         await recordSent(message.id, sent.at);
         continue;
       }
-      const window = now - (now % options.windowMs);
+      const window = claimedAt - (claimedAt % options.windowMs);
       if (!(await store.takeMailSlot(window, options.mailPerWindow))) {
         if (!(await store.hold(message.id, owner, window + options.windowMs))) {
-          claimLost(message.id, "held");
+          warnClaimLost(message.id, "held");
           continue;
         }
         log.warn(
@@ -146,19 +145,19 @@ export function createOutbox(
       }
       if (failure === undefined) {
         // Accepted by the mail server: from here on, never send it again.
-        await recordSent(message.id, Date.now());
+        await recordSent(message.id, now());
         log.info(
           { messageId: message.id, attempts: message.attempts + 1 },
           "contact message delivered",
         );
         continue;
       }
-      lastError = { at: Date.now(), message: failure };
+      lastError = { at: now(), message: failure };
       await store.returnMailSlot(window);
       const attempts = message.attempts + 1;
       if (attempts >= options.maxAttempts) {
         if (!(await store.markFailed(message.id, owner, failure))) {
-          claimLost(message.id, "failed");
+          warnClaimLost(message.id, "failed");
           continue;
         }
         log.error(
@@ -167,8 +166,8 @@ export function createOutbox(
         );
       } else {
         const delay = backoffMs(attempts, options);
-        if (!(await store.retryLater(message.id, owner, Date.now() + delay, failure))) {
-          claimLost(message.id, "retry");
+        if (!(await store.retryLater(message.id, owner, now() + delay, failure))) {
+          warnClaimLost(message.id, "retry");
           continue;
         }
         log.warn(
@@ -179,7 +178,7 @@ export function createOutbox(
     }
   }
 
-  /** Runs a delivery pass now, or right after the one in progress. */
+  /** Runs a delivery pass now, or right after the one in progress; resolves after it. */
   function kick(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (running) {

@@ -1,32 +1,26 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../tests/support/postgres";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
 import { startSilentSmtp, startSmtp, type SmtpServer } from "../../tests/support/smtp";
 import { createMailer } from "./mailer.server";
 import { backoffMs, createOutbox, type OutboxOptions } from "./outbox.server";
-import { openStore, type MessageStore } from "./store.server";
+import { openStore, type MessageStore, type NewMessage } from "./store.server";
 
+const hour = 3600_000;
 const options: OutboxOptions = {
+  // The tests run passes themselves (kick); the poll only adds passes that find nothing new.
   pollMs: 50,
   retryBaseMs: 20,
   retryMaxMs: 80,
   maxAttempts: 3,
   leaseMs: 60_000,
   mailPerWindow: 100,
-  windowMs: 3600_000,
+  windowMs: hour,
 };
 const lines: string[] = [];
 const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
 
-const until = async (check: () => boolean | Promise<boolean>, tries = 400) => {
-  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(await check()).toBe(true);
-};
-
-const person = (n: number) => ({
+const person = (n: number): NewMessage => ({
   lang: "en",
   name: `Person ${n}`,
   email: `p${n}@example.com`,
@@ -35,22 +29,21 @@ const person = (n: number) => ({
 
 describe("backoff", () => {
   it("doubles from the base and stops at the cap", () => {
-    const real = { ...options, retryBaseMs: 30_000, retryMaxMs: 4 * 3600_000 };
+    const real = { ...options, retryBaseMs: 30_000, retryMaxMs: 4 * hour };
     expect([1, 2, 3, 4].map((n) => backoffMs(n, real))).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(backoffMs(14, real)).toBe(4 * 3600_000);
+    expect(backoffMs(14, real)).toBe(4 * hour);
   });
 });
 
-describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
-  let postgres: Postgres | undefined;
+describe(`outbox on ${databaseUnderTest}`, () => {
+  const databases = unitTestDatabases();
   let store: MessageStore;
   let smtp: SmtpServer | undefined;
   const stops: (() => Promise<void>)[] = [];
+  /** The outbox's clock: it moves only when a test moves it. */
+  let time: number;
 
-  beforeAll(async () => {
-    if (kind === "postgres") postgres = await startPostgres();
-  }, 60_000);
-  afterAll(() => postgres?.stop());
+  afterAll(() => databases.stop());
   afterEach(async () => {
     for (const stop of stops.splice(0)) await stop();
     await store?.close();
@@ -60,21 +53,23 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
   });
 
   async function freshStore() {
-    store = await openStore({
-      url: postgres ? await postgres.createDatabase() : undefined,
-      path: path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "site.db"),
-    });
+    // The start of a window of the e-mail cap, as a test of the cap needs.
+    time = 500_000 * hour;
+    store = await openStore(await databases.open());
     return store;
   }
 
   /** One after the other, so ids follow the numbers. */
-  async function insertEach(numbers: number[]) {
+  async function insertEach(messages: NewMessage[]) {
     const ids: number[] = [];
-    for (const n of numbers) ids.push(await store.insert(person(n)));
+    for (const message of messages) ids.push(await store.insert(message, time));
     return ids;
   }
 
-  /** An outbox e-mailing the given SMTP URL, running. */
+  const statuses = async (ids: number[]) =>
+    (await Promise.all(ids.map((id) => store.get(id)))).map((message) => message?.status);
+
+  /** An outbox e-mailing the given SMTP URL, running on the test's clock. */
   function startOutbox(
     url: string,
     overrides: Partial<OutboxOptions> = {},
@@ -87,7 +82,7 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
       timeoutMs,
       deadlineMs,
     });
-    const outbox = createOutbox(store, mailer, { ...options, ...overrides }, log);
+    const outbox = createOutbox(store, mailer, { ...options, now: () => time, ...overrides }, log);
     outbox.start();
     stops.push(() => outbox.stop());
     return outbox;
@@ -96,16 +91,15 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
   it("marks a message failed and logs loudly when the mail server keeps refusing it", async () => {
     smtp = await startSmtp(0, { reject: "451 4.3.0 mailbox busy" });
     await freshStore();
-    const id = await store.insert({
-      lang: "es",
-      name: "Ana",
-      email: "ana@example.com",
-      message: "Hola",
-    });
+    const [id] = await insertEach([{ ...person(1), email: "ana@example.com" }]);
     const outbox = startOutbox(smtp.url);
-    await until(async () => (await store.get(id))?.status === "failed");
-    expect(await store.get(id)).toMatchObject({ status: "failed", attempts: 3 });
-    expect((await store.get(id))?.lastError).toContain("mailbox busy");
+    for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
+      await outbox.kick();
+      expect(await store.get(id!)).toMatchObject({ attempts: attempt });
+      time += options.retryMaxMs; // the retry is due
+    }
+    expect(await store.get(id!)).toMatchObject({ status: "failed", attempts: 3 });
+    expect((await store.get(id!))?.lastError).toContain("mailbox busy");
     expect(await store.counts()).toMatchObject({ pending: 0, failed: 1 });
     const loud = lines
       .map((line) => JSON.parse(line) as { level: number; msg: string })
@@ -116,19 +110,22 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
     expect(outbox.lastError?.message).toContain("mailbox busy");
   });
 
-  it("leaves spam alone and delivers each pending message once", async () => {
+  it("leaves spam alone and delivers each pending message once, a suspected one marked", async () => {
     smtp = await startSmtp();
     await freshStore();
-    await store.insert({ ...person(0), name: "Bot", spamReason: "honeypot" });
-    const ids = await insertEach([1, 2, 3]);
+    await insertEach([{ ...person(0), name: "Bot", spamReason: "honeypot" }]);
+    const ids = await insertEach([person(1), { ...person(2), suspicion: "too-fast" }, person(3)]);
     const outbox = startOutbox(smtp.url);
     await Promise.all([outbox.kick(), outbox.kick()]);
-    await until(async () =>
-      (await Promise.all(ids.map((id) => store.get(id)))).every((m) => m?.status === "sent"),
-    );
-    expect(smtp.received.map((mail) => mail.headers["subject"])).toEqual(
-      ["Person 1", "Person 2", "Person 3"].map((name) => `Nuevo mensaje de contacto: ${name}`),
-    );
+    expect(await statuses(ids)).toEqual(["sent", "sent", "sent"]);
+    await outbox.kick();
+    expect(smtp.received.map((mail) => mail.headers["subject"])).toEqual([
+      "Nuevo mensaje de contacto: Person 1",
+      "[Posible spam] Nuevo mensaje de contacto: Person 2",
+      "Nuevo mensaje de contacto: Person 3",
+    ]);
+    expect(smtp.received[1]!.text.split("\n")[0]).toMatch(/^Posible spam: se envió muy poco/);
+    expect(smtp.received[0]!.text).not.toContain("Posible spam");
   });
 
   it("gives up on a mail server that accepts the connection and never answers, within the bound, and moves on", async () => {
@@ -136,12 +133,11 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
     const silent = await startSilentSmtp();
     stops.push(() => silent.close());
     await freshStore();
-    const ids = await insertEach([1, 2]);
-    startOutbox(silent.url, { retryBaseMs: 60_000 }, 300);
+    const ids = await insertEach([person(1), person(2)]);
+    const outbox = startOutbox(silent.url, { retryBaseMs: 60_000 }, 300);
+    await outbox.kick();
     // Both messages were tried (the first timing out did not stall the second) and wait for a retry.
-    await until(async () =>
-      (await Promise.all(ids.map((id) => store.get(id)))).every((m) => m?.attempts === 1),
-    );
+    for (const id of ids) expect(await store.get(id)).toMatchObject({ attempts: 1 });
     const first = (await store.get(ids[0]!))!;
     expect(first).toMatchObject({ status: "pending" });
     expect(first.lastError).toMatch(/greeting never received|timeout/i);
@@ -158,50 +154,62 @@ describe.each(["sqlite", "postgres"] as const)("outbox on %s", (kind) => {
       },
     });
     await freshStore();
-    const id = await store.insert(person(1));
-    startOutbox(smtp.url, { retryBaseMs: 60_000 }, 5000, 300);
-    await until(async () => (await store.get(id))?.attempts === 1);
-    const tried = (await store.get(id))!;
-    expect(tried).toMatchObject({ status: "pending" });
+    const [id] = await insertEach([person(1)]);
+    const outbox = startOutbox(smtp.url, { retryBaseMs: 60_000 }, 5000, 300);
+    await outbox.kick();
+    const tried = (await store.get(id!))!;
+    expect(tried).toMatchObject({ status: "pending", attempts: 1 });
     expect(tried.lastError).toMatch(/deadline/);
   });
 
   it("delivers a message claimed by a server that died, once its lease has ended", async () => {
     smtp = await startSmtp();
     await freshStore();
-    const id = await store.insert(person(1));
+    const [id] = await insertEach([person(1)]);
     // Another server claimed it and died before sending.
-    const [claimed] = await store.claimDue("dead-server", Date.now(), 400, 10);
+    const [claimed] = await store.claimDue("dead-server", time, 400, 10);
     expect(claimed?.id).toBe(id);
-    startOutbox(smtp.url, { leaseMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 200));
+    const outbox = startOutbox(smtp.url);
+    time += 399;
+    await outbox.kick();
     expect(smtp.received).toHaveLength(0); // still leased to the dead server
-    await until(async () => (await store.get(id))?.status === "sent");
+    time += 1;
+    await outbox.kick();
+    expect(await store.get(id!)).toMatchObject({ status: "sent" });
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("above the hourly cap keeps messages and sends one summary when the window ends", async () => {
+  it("above the hourly cap keeps messages, suspected ones too, and sends one summary when the window ends", async () => {
     smtp = await startSmtp();
     await freshStore();
-    const ids = await insertEach([1, 2, 3, 4, 5]);
-    // Start at the beginning of a window, so all five fall into the same one.
-    const windowMs = 2000;
-    await until(() => Date.now() % windowMs < 200, 200);
-    startOutbox(smtp.url, { mailPerWindow: 2, windowMs });
-    await until(async () => (await store.counts()).held === 3 || smtp!.received.length > 2, 200);
+    const ids = await insertEach([
+      person(1),
+      person(2),
+      person(3),
+      { ...person(4), suspicion: "no-timer" },
+      person(5),
+    ]);
+    const outbox = startOutbox(smtp.url, { mailPerWindow: 2 });
+    await outbox.kick();
     expect(smtp.received).toHaveLength(2);
-    await until(async () => smtp!.received.length === 3);
+    expect(await statuses(ids)).toEqual(["sent", "sent", "held", "held", "held"]);
+    expect(await store.counts()).toMatchObject({ held: 3, suspected: 1 });
+
+    time += options.windowMs - 1;
+    await outbox.kick();
+    expect(smtp.received).toHaveLength(2); // the window has not ended
+    time += 1;
+    await outbox.kick();
+    expect(smtp.received).toHaveLength(3);
     const summary = smtp.received[2]!;
     expect(summary.headers["subject"]).toBe("3 mensajes de contacto más (resumen)");
     for (const id of ids.slice(2)) expect(summary.text).toContain(`#${id} `);
     expect(summary.text).toContain("Person 5: Hi 5");
+    expect(summary.text).toContain("[Posible spam] Person 4: Hi 4");
+    expect(summary.text).toContain("1 de ellos");
     expect(summary.text).toContain("npm run inbox -- list");
-    await until(async () =>
-      (await Promise.all(ids.slice(2).map((id) => store.get(id)))).every(
-        (m) => m?.status === "summarized",
-      ),
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await statuses(ids.slice(2))).toEqual(["summarized", "summarized", "summarized"]);
+    await outbox.kick();
     expect(smtp.received).toHaveLength(3); // one summary, not one e-mail each
-  }, 15_000);
+  });
 });

@@ -38,12 +38,17 @@ export type RateLimitDecision = { allowed: boolean; headers: Record<string, stri
  */
 export function createRateLimiter(
   store: RateLimitStore,
-  { max, windowMs }: { max: number; windowMs: number },
+  {
+    max,
+    windowMs,
+    now: clock = Date.now,
+  }: { max: number; windowMs: number; /** The clock (milliseconds). */ now?: () => number },
 ) {
   const windowSeconds = Math.ceil(windowMs / 1000);
   return {
     /** Counts one submission for the client; `allowed: false` means "too many". */
-    async consume(clientAddress: string, now = Date.now()): Promise<RateLimitDecision> {
+    async consume(clientAddress: string): Promise<RateLimitDecision> {
+      const now = clock();
       const key = createHmac("sha256", store.secret)
         .update(clientNetwork(clientAddress))
         .digest("base64url");

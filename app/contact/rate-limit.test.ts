@@ -1,9 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../tests/support/postgres";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
 import { clientNetwork, createRateLimiter } from "./rate-limit.server";
 import { openStore, type MessageStore } from "./store.server";
 
@@ -19,40 +16,42 @@ describe("client network", () => {
   });
 });
 
-describe.each(["sqlite", "postgres"] as const)("rate limiter on %s", (kind) => {
-  let postgres: Postgres | undefined;
+describe(`rate limiter on ${databaseUnderTest}`, () => {
+  const databases = unitTestDatabases();
   let store: MessageStore;
-  let where: string;
-  beforeAll(async () => {
-    if (kind === "postgres") postgres = await startPostgres();
-  }, 60_000);
-  afterAll(() => postgres?.stop());
+  let where: { url: string | undefined; path: string };
+  /** The limiter's clock: it moves only when a test moves it. */
+  let time = 1_000_000;
+  afterAll(() => databases.stop());
   afterEach(() => store?.close());
 
   async function limiter(max: number, windowMs: number) {
-    const url = postgres ? await postgres.createDatabase() : undefined;
-    where = url ?? path.join(mkdtempSync(path.join(tmpdir(), "limit-")), "site.db");
-    store = await openStore({ url, path: where });
-    return createRateLimiter(store, { max, windowMs });
+    where = await databases.open();
+    store = await openStore(where);
+    return createRateLimiter(store, { max, windowMs, now: () => time });
   }
 
   it("allows max hits per window per client, then refuses with Retry-After until the window ends", async () => {
     const limit = await limiter(3, 600_000);
-    const t = 1_000_000;
-    const first = await limit.consume("198.51.100.1", t);
+    const start = time;
+    const first = await limit.consume("198.51.100.1");
     expect(first).toEqual({
       allowed: true,
       headers: { "RateLimit-Policy": "3;w=600", RateLimit: "limit=3, remaining=2, reset=600" },
     });
-    await limit.consume("198.51.100.1", t + 1000);
-    expect((await limit.consume("198.51.100.1", t + 2000)).headers["RateLimit"]).toBe(
+    time = start + 1000;
+    await limit.consume("198.51.100.1");
+    time = start + 2000;
+    expect((await limit.consume("198.51.100.1")).headers["RateLimit"]).toBe(
       "limit=3, remaining=0, reset=598",
     );
-    const refused = await limit.consume("198.51.100.1", t + 10_000);
+    time = start + 10_000;
+    const refused = await limit.consume("198.51.100.1");
     expect(refused.allowed).toBe(false);
     expect(refused.headers["Retry-After"]).toBe("590");
-    expect((await limit.consume("198.51.100.2", t + 10_000)).allowed).toBe(true);
-    expect((await limit.consume("198.51.100.1", t + 600_000)).allowed).toBe(true);
+    expect((await limit.consume("198.51.100.2")).allowed).toBe(true);
+    time = start + 600_000;
+    expect((await limit.consume("198.51.100.1")).allowed).toBe(true);
   });
 
   it("counts every address of one IPv6 /64 together, and another /64 apart", async () => {
@@ -65,22 +64,20 @@ describe.each(["sqlite", "postgres"] as const)("rate limiter on %s", (kind) => {
 
   it("stores a keyed hash of the client, never the address, and sweeps it when the window ends", async () => {
     const limit = await limiter(5, 1000);
-    await limit.consume("192.0.2.55", 5000);
-    await limit.consume("2001:db8:7:7::1", 5000);
-    const dump = JSON.stringify(
-      kind === "postgres"
-        ? await postgres!.sql(where, "SELECT * FROM rate_limits")
-        : readTable(where),
-    );
+    await limit.consume("192.0.2.55");
+    await limit.consume("2001:db8:7:7::1");
+    const table = async () =>
+      where.url
+        ? await databases.sql(where.url, "SELECT * FROM rate_limits")
+        : readTable(where.path);
+    const dump = JSON.stringify(await table());
     expect(dump).not.toContain("192.0.2.55");
     expect(dump).not.toMatch(/2001:db8/i);
     expect(JSON.parse(dump)).toHaveLength(2);
-    await store.sweep(6001, 0);
-    const left =
-      kind === "postgres"
-        ? await postgres!.sql(where, "SELECT * FROM rate_limits")
-        : readTable(where);
-    expect(left).toEqual([]);
+    await store.sweep(time + 999, 0);
+    expect(await table()).toHaveLength(2); // the window has not ended
+    await store.sweep(time + 1000, 0);
+    expect(await table()).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 
 export const contactFields = ["name", "email", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
-export type ContactValues = Record<ContactField, string>;
+type ContactValues = Record<ContactField, string>;
 
 export const contactLimits: Record<ContactField, number> = { name: 200, email: 254, message: 5000 };
 
@@ -25,7 +25,7 @@ const text = (field: ContactField, pattern: RegExp) =>
       z.regex(pattern, "invalid"),
     );
 
-export const contactSchema = z.object({
+const contactSchema = z.object({
   name: text("name", singleLine),
   email: z
     .string()

@@ -10,8 +10,8 @@ import { submitContact } from "./submit.server";
 
 const dayMs = 24 * 3600 * 1000;
 
-/** Runs a timer's task, logging instead of crashing the process when it fails. */
-function every(ms: number, what: string, task: () => Promise<unknown>, log: Logger) {
+/** Runs `task` every `ms`, logging instead of crashing the process when it fails. */
+function repeat(ms: number, what: string, task: () => Promise<unknown>, log: Logger) {
   const run = () =>
     task().catch((error: unknown) => log.error({ err: error }, `${what} failed; will try again`));
   const timer = setInterval(() => void run(), ms);
@@ -23,9 +23,13 @@ function every(ms: number, what: string, task: () => Promise<unknown>, log: Logg
  * The contact system of one server process: the message store (SQLite, or PostgreSQL shared
  * with other servers), the e-mail outbox, the rate limiter and the daily purge that applies
  * the retention the privacy policy states. Throws, naming the setting, when the database
- * cannot be opened.
+ * cannot be opened. `now`: the clock (milliseconds) of all of them.
  */
-export async function startContactService(settings: ContactSettings, log: Logger) {
+export async function startContactService(
+  settings: ContactSettings,
+  log: Logger,
+  { now = Date.now }: { now?: () => number } = {},
+) {
   const store = await openStore({
     url: settings.DATABASE_URL,
     path: settings.DATABASE_PATH,
@@ -36,6 +40,7 @@ export async function startContactService(settings: ContactSettings, log: Logger
   const limiter = createRateLimiter(store, {
     max: settings.RATE_LIMIT_MAX,
     windowMs: rateWindowMs,
+    now,
   });
   const mailWindowMs = settings.CONTACT_MAIL_WINDOW_SECONDS * 1000;
 
@@ -59,6 +64,7 @@ export async function startContactService(settings: ContactSettings, log: Logger
         leaseMs: settings.OUTBOX_LEASE_SECONDS * 1000,
         mailPerWindow: settings.CONTACT_MAIL_PER_HOUR,
         windowMs: mailWindowMs,
+        now,
       },
       log,
     );
@@ -75,30 +81,29 @@ export async function startContactService(settings: ContactSettings, log: Logger
   }
 
   const retentionDays = siteConfig.legal.contactRetentionDays;
-  // Every server runs it once a day after its start, so with several servers on one database
-  // it runs several times a day; the advisory lock only stops runs from overlapping. That is
-  // harmless: each run deletes what is past retention at that moment.
-  const purge = every(
+  // With several servers it runs several times a day (the lock only stops overlaps):
+  // harmless, each run deletes what is past retention at that moment.
+  const purge = repeat(
     dayMs,
     "daily purge of contact messages",
     () =>
       store.exclusively("purge", async () => {
-        const removed = await store.purgeOlderThan(Date.now() - retentionDays * dayMs);
+        const removed = await store.purgeOlderThan(now() - retentionDays * dayMs);
         if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
       }),
     log,
   );
-  const sweep = every(
+  const sweep = repeat(
     60_000,
     "sweep of expired rate-limit entries",
-    () => store.sweep(Date.now(), Date.now() - 2 * mailWindowMs),
+    () => store.sweep(now(), now() - 2 * mailWindowMs),
     log,
   );
   await purge.run();
   await sweep.run();
 
   return {
-    submit: (request: Request, context: { clientKey: string; lang: Language }) =>
+    submit: (request: Request, context: { clientKey: string; lang: Language; timed: boolean }) =>
       submitContact(request, context, {
         store,
         consume: (clientKey) => limiter.consume(clientKey),
@@ -114,6 +119,8 @@ export async function startContactService(settings: ContactSettings, log: Logger
         pending: counts?.pending ?? null,
         failed: counts?.failed ?? null,
         held: counts?.held ?? null,
+        spam: counts?.spam ?? null,
+        suspected: counts?.suspected ?? null,
         delivery: outbox ? ("smtp" as const) : ("disabled" as const),
         lastDeliveryError: outbox?.lastError ?? null,
       };

@@ -26,14 +26,14 @@ export type Driver = {
   close(): Promise<void>;
 };
 
-/** The insert of `rows` messages (8 values each), returning their ids in order. */
+/** The insert of `rows` messages (9 values each), returning their ids in order. */
 export function insertSql(rows: number): string {
   const values = Array.from(
     { length: rows },
-    (_, row) => `(${Array.from({ length: 8 }, (_, i) => `$${row * 8 + i + 1}`).join(", ")})`,
+    (_, row) => `(${Array.from({ length: 9 }, (_, i) => `$${row * 9 + i + 1}`).join(", ")})`,
   );
   return `INSERT INTO messages
-    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason)
+    (created_at, lang, name, email, message, status, next_attempt_at, spam_reason, suspicion)
     VALUES ${values.join(", ")} RETURNING id`;
 }
 

@@ -28,6 +28,8 @@ const migrations = [
    CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
    CREATE TABLE mail_quota (window_start BIGINT PRIMARY KEY, sent INTEGER NOT NULL);
    CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Why a delivered message may be spam (the e-mail says so).
+  `ALTER TABLE messages ADD COLUMN suspicion TEXT;`,
 ];
 
 /** Advisory lock ids: a fixed number per task, the same on every server. */
@@ -86,7 +88,7 @@ export async function openPostgres(
 
   // Group commit, as with SQLite: one INSERT, one commit. Identity values are drawn in
   // VALUES order, so the ids sorted match the messages in order.
-  const maxRows = 500; // well under PostgreSQL's 65,535 parameters
+  const maxRows = 500; // 4,500 parameters, well under PostgreSQL's 65,535
   const insertBatch = groupCommit((queued) => {
     for (let start = 0; start < queued.length; start += maxRows) {
       const pending = queued.slice(start, start + maxRows);

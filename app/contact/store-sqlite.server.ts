@@ -55,6 +55,8 @@ const migrations = [
    CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
    CREATE TABLE mail_quota (window_start INTEGER PRIMARY KEY, sent INTEGER NOT NULL) STRICT;
    CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // Why a delivered message may be spam (the e-mail says so).
+  `ALTER TABLE messages ADD COLUMN suspicion TEXT;`,
 ];
 
 /** `$1` placeholders as SQLite's numbered `?1`. */

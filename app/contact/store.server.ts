@@ -14,7 +14,7 @@ import { openSqlite } from "./store-sqlite.server.ts";
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
  * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
  */
-export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
+type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
   id: number;
@@ -29,15 +29,26 @@ export type StoredMessage = {
   lastError: string | null;
   sentAt: number | null;
   spamReason: string | null;
+  /** Delivered, but the e-mail warns it may be spam: why (see `Suspicion`). */
+  suspicion: Suspicion | null;
 };
 
+/**
+ * Why a message may be spam though it passed the honeypot: `too-fast`, sent sooner after the
+ * first touch of the form than people write; `no-timer`, the form's fill time was missing or
+ * malformed. Such messages are e-mailed, marked: a timing guess never drops a lead.
+ */
+export type Suspicion = "too-fast" | "no-timer";
+
+/** `spamReason`: kept as spam, never e-mailed; `suspicion`: e-mailed, marked. */
 export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "message"> & {
   spamReason?: string;
+  suspicion?: Suspicion;
 };
 
 const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
   next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
-  spam_reason AS "spamReason"`;
+  spam_reason AS "spamReason", suspicion`;
 
 const released = "claimed_by = NULL, lease_until = NULL";
 
@@ -69,10 +80,10 @@ export async function openStore(options: StoreOptions): Promise<MessageStore> {
 }
 
 async function createStore(driver: Driver) {
-  const one = async <T>(sql: string, params: Value[], options?: Durability) =>
+  const firstRow = async <T>(sql: string, params: Value[], options?: Durability) =>
     (await driver.all<T>(sql, params, options))[0];
-  const only = async <T>(sql: string, params: Value[], options?: Durability) => {
-    const row = await one<T>(sql, params, options);
+  const requiredRow = async <T>(sql: string, params: Value[], options?: Durability) => {
+    const row = await firstRow<T>(sql, params, options);
     if (row === undefined) throw new Error(`No row from: ${sql.slice(0, 40)}`);
     return row;
   };
@@ -83,7 +94,7 @@ async function createStore(driver: Driver) {
     `INSERT INTO secrets (name, value) VALUES ('rate-limit', $1) ON CONFLICT (name) DO NOTHING`,
     [randomBytes(32).toString("hex")],
   );
-  const { value: secret } = await only<{ value: string }>(
+  const { value: secret } = await requiredRow<{ value: string }>(
     `SELECT value FROM secrets WHERE name = 'rate-limit'`,
     [],
   );
@@ -138,6 +149,7 @@ async function createStore(driver: Driver) {
         spam ? "spam" : "pending",
         spam ? null : now,
         message.spamReason ?? null,
+        message.suspicion ?? null,
       ]);
     },
     /** Due messages, oldest first, reserved for `owner` until the lease ends (or it dies). */
@@ -146,7 +158,8 @@ async function createStore(driver: Driver) {
     /** Every held message whose window has ended, for one summary e-mail. */
     claimHeld: (owner: string, now: number, leaseMs: number) =>
       claim("held", owner, now, leaseMs, 10_000),
-    get: (id: number) => one<StoredMessage>(`SELECT ${columns} FROM messages WHERE id = $1`, [id]),
+    get: (id: number) =>
+      firstRow<StoredMessage>(`SELECT ${columns} FROM messages WHERE id = $1`, [id]),
     list: (limit?: number) =>
       driver.all<StoredMessage>(
         `SELECT ${columns} FROM messages ORDER BY created_at DESC, id DESC${limit ? " LIMIT $1" : ""}`,
@@ -214,18 +227,28 @@ async function createStore(driver: Driver) {
       driver.run(`DELETE FROM messages WHERE lower(email) = lower($1)`, [email.trim()]),
     purgeOlderThan: (cutoff: number) =>
       driver.run(`DELETE FROM messages WHERE created_at < $1`, [cutoff]),
-    /** Messages waiting for delivery, given up on, and held over the e-mail cap. */
+    /**
+     * Messages waiting for delivery, given up on, held over the e-mail cap, kept as spam, and
+     * delivered (or to be) marked as suspected.
+     */
     async counts() {
       const rows = await driver.all<{ status: string; count: number }>(
         `SELECT status, count(*) AS count FROM messages
-         WHERE status IN ('pending', 'failed', 'held') GROUP BY status`,
+         WHERE status IN ('pending', 'failed', 'held', 'spam') GROUP BY status
+         UNION ALL SELECT 'suspected', count(*) FROM messages WHERE suspicion IS NOT NULL`,
       );
       const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
-      return { pending: of("pending"), failed: of("failed"), held: of("held") };
+      return {
+        pending: of("pending"),
+        failed: of("failed"),
+        held: of("held"),
+        spam: of("spam"),
+        suspected: of("suspected"),
+      };
     },
     /** Counts one hit of `key` in its fixed window; a new window starts after `resetAt`. */
     async hit(key: string, now: number, windowMs: number) {
-      return only<{ hits: number; resetAt: number }>(
+      return requiredRow<{ hits: number; resetAt: number }>(
         `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, $2)
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN rate_limits.reset_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
@@ -237,7 +260,7 @@ async function createStore(driver: Driver) {
     },
     /** Takes one of `max` e-mails of the window starting at `window`; false when none is left. */
     async takeMailSlot(window: number, max: number) {
-      const row = await one<{ sent: number }>(
+      const row = await firstRow<{ sent: number }>(
         `INSERT INTO mail_quota (window_start, sent) VALUES ($1, 1)
          ON CONFLICT (window_start) DO UPDATE SET sent = mail_quota.sent + 1
          WHERE mail_quota.sent < $2 RETURNING sent`,

@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdWrites, startPostgres, type Postgres } from "../../tests/support/postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { databaseUnderTest, holdWrites, unitTestDatabases } from "../../tests/support/postgres";
 import { openStore } from "./store.server";
 
 const message = (n: number) => ({
@@ -14,7 +14,9 @@ const message = (n: number) => ({
 });
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), "store-")), "site.db");
 
-describe("SQLite store", () => {
+const onSqlite = databaseUnderTest === "sqlite";
+
+describe.runIf(onSqlite)("SQLite store", () => {
   it("upgrades a database of the first schema and keeps its messages", async () => {
     const file = tempFile();
     const old = new DatabaseSync(file);
@@ -37,7 +39,7 @@ describe("SQLite store", () => {
   });
 });
 
-describe("SQLite lock wait", () => {
+describe.runIf(onSqlite)("SQLite lock wait", () => {
   it("fails a write quickly while another process holds the lock, instead of blocking the server", async () => {
     const file = tempFile();
     const store = await openStore({ path: file, statementTimeoutMs: 10_000 });
@@ -56,21 +58,14 @@ describe("SQLite lock wait", () => {
   });
 });
 
-describe.each(["sqlite", "postgres"] as const)("store on %s", (kind) => {
-  let postgres: Postgres | undefined;
-  beforeAll(async () => {
-    if (kind === "postgres") postgres = await startPostgres();
-  }, 60_000);
-  afterAll(() => postgres?.stop());
+describe(`store on ${databaseUnderTest}`, () => {
+  const databases = unitTestDatabases();
+  afterAll(() => databases.stop());
 
   /** Two stores on one database, as two servers would open it. */
   async function twoServers() {
-    const url = await postgres?.createDatabase();
-    const file = tempFile();
-    const [a, b] = await Promise.all([
-      openStore({ url, path: file }),
-      openStore({ url, path: file }),
-    ]);
+    const database = await databases.open();
+    const [a, b] = await Promise.all([openStore(database), openStore(database)]);
     return { a, b, close: () => Promise.all([a.close(), b.close()]) };
   }
 
@@ -153,10 +148,26 @@ describe.each(["sqlite", "postgres"] as const)("store on %s", (kind) => {
     // While the first runs it, the second skips (PostgreSQL); SQLite has one writer anyway.
     await running;
     const second = await b.exclusively("purge", async () => {});
-    expect(second).toBe(kind === "sqlite");
+    expect(second).toBe(onSqlite);
     release();
     expect(await first).toBe(true);
     expect(await b.exclusively("purge", async () => {})).toBe(true);
+    await close();
+  });
+
+  it("counts what waits, what failed, what is held, spam and suspected messages", async () => {
+    const { a, close } = await twoServers();
+    await a.insert(message(1));
+    await a.insert({ ...message(2), suspicion: "too-fast" });
+    await a.insert({ ...message(3), suspicion: "no-timer" });
+    await a.insert({ ...message(4), spamReason: "honeypot" });
+    expect(await a.counts()).toEqual({ pending: 3, failed: 0, held: 0, spam: 1, suspected: 2 });
+    expect((await a.list()).map((m) => [m.status, m.suspicion])).toEqual([
+      ["spam", null],
+      ["pending", "no-timer"],
+      ["pending", "too-fast"],
+      ["pending", null],
+    ]);
     await close();
   });
 

@@ -9,13 +9,13 @@ import {
   type FailureReason,
 } from "./schema";
 import type { RateLimitDecision } from "./rate-limit.server";
-import type { MessageStore } from "./store.server";
+import type { MessageStore, Suspicion } from "./store.server";
 
 /** Large enough for the longest valid message in any script, percent-encoded; no larger. */
-export const maxBodyBytes = 64 * 1024;
+const maxBodyBytes = 64 * 1024;
 
 export type SubmitDependencies = {
-  store: MessageStore;
+  store: Pick<MessageStore, "insert">;
   /** Counts one submission of the client against the rate limit. */
   consume: (clientKey: string) => Promise<RateLimitDecision>;
   onStored: () => void;
@@ -96,14 +96,26 @@ function single(fields: Fields, name: string): string | undefined {
 }
 
 /**
+ * The form's fill time in milliseconds, as the script sends it: one non-negative number.
+ * Anything else (missing, repeated, not a number) is as suspect as a too-fast one.
+ */
+function fillTimeSuspicion(fields: Fields, minFillMs: number): Suspicion | undefined {
+  const elapsed = single(fields, "elapsed");
+  if (elapsed === undefined || !/^\d+(\.\d+)?$/.test(elapsed)) return "no-timer";
+  return Number(elapsed) < minFillMs ? "too-fast" : undefined;
+}
+
+/**
  * Handles one contact form submission: size and type limits, per-client rate limit,
- * validation, bot traps, then durable storage before answering "sent". Bots (honeypot
- * filled, or submitted faster than a person can type) get the same answer as people, but
- * their message is recorded as spam and never e-mailed.
+ * validation, bot traps, then durable storage before answering "sent". A filled honeypot
+ * marks a bot: answered like people, its message kept as spam and never e-mailed. The fill
+ * time is only a guess, so a message that fails it is e-mailed marked as suspected.
+ * `timed`: the submission comes from the form's script, which sends the fill time; the
+ * form without JavaScript has no timer.
  */
 export async function submitContact(
   request: Request,
-  { clientKey, lang }: { clientKey: string; lang: Language },
+  { clientKey, lang, timed }: { clientKey: string; lang: Language; timed: boolean },
   deps: SubmitDependencies,
 ): Promise<SubmitResponse> {
   const body = await readBody(request);
@@ -131,14 +143,15 @@ export async function submitContact(
   if (!limit.allowed) return { ...failure("rateLimited", { values }), headers };
 
   const honeypot = fields["website"]?.some((value) => value.trim() !== "") ?? false;
-  // Absent without JavaScript: then only the honeypot and the rate limit apply.
-  const elapsed = single(fields, "elapsed");
-  const tooFast = elapsed !== undefined && elapsed !== "" && Number(elapsed) < deps.minFillMs;
-  const spamReason = honeypot ? "honeypot" : tooFast ? "too-fast" : undefined;
+  const spamReason = honeypot ? "honeypot" : undefined;
+  const suspicion = !honeypot && timed ? fillTimeSuspicion(fields, deps.minFillMs) : undefined;
 
   try {
-    const id = await deps.store.insert({ lang, ...validation.values, spamReason });
-    deps.log.info({ messageId: id, spam: spamReason ?? false }, "contact message stored");
+    const id = await deps.store.insert({ lang, ...validation.values, spamReason, suspicion });
+    deps.log.info(
+      { messageId: id, spam: spamReason ?? false, suspicion: suspicion ?? false },
+      "contact message stored",
+    );
   } catch (error) {
     deps.log.error({ err: error }, "could not store a contact message");
     return { ...failure("unavailable", { values }), headers };

@@ -15,6 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const requested = new URL(request.url).searchParams.get("lang");
   const lang = publishedLanguages().find((code) => code === requested) ?? defaultLanguage;
-  const { status, result, headers } = await contact.submit(request, { clientKey, lang });
+  // Only the form's script posts here, and it sends the fill time.
+  const { status, result, headers } = await contact.submit(request, {
+    clientKey,
+    lang,
+    timed: true,
+  });
   return Response.json(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }

@@ -20,7 +20,12 @@ import type { Route } from "./+types/contact";
 export async function action({ request, context }: Route.ActionArgs) {
   const { contact, clientKey } = context.get(requestContext);
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  const { status, result, headers } = await contact.submit(request, { clientKey, lang });
+  // The form without JavaScript has no timer to send.
+  const { status, result, headers } = await contact.submit(request, {
+    clientKey,
+    lang,
+    timed: false,
+  });
   if (result.status === "sent") {
     return redirect(`${contactSentPath(lang)}#${contactAnchors.sent}`, { status: 303, headers });
   }

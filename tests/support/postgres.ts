@@ -117,6 +117,35 @@ export const storeKinds = ["sqlite", "postgres"] as const;
 type StoreKind = (typeof storeKinds)[number];
 
 /**
+ * The database the store's unit tests run on: SQLite, or PostgreSQL in Vitest's `db` project
+ * (`npm run test:db`), so that `npm run test:unit` needs no PostgreSQL server.
+ */
+export const databaseUnderTest: StoreKind =
+  process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+/**
+ * A fresh, empty database of `databaseUnderTest` for each call: a SQLite file path, or a
+ * PostgreSQL URL on a server started on first use (`stop` it in `afterAll`).
+ */
+export function unitTestDatabases() {
+  let server: Postgres | undefined;
+  return {
+    async open(): Promise<{ url: string | undefined; path: string }> {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "site-unit-")), "site.db");
+      if (databaseUnderTest === "sqlite") return { url: undefined, path: file };
+      server ??= await startPostgres();
+      return { url: await server.createDatabase(), path: file };
+    },
+    /** Runs SQL on a PostgreSQL database given by its URL. */
+    sql: (url: string, text: string) => server!.sql(url, text),
+    async stop() {
+      await server?.stop();
+      server = undefined;
+    },
+  };
+}
+
+/**
  * Fresh databases of one kind for a test file: nothing for SQLite (each site makes its own
  * file), a PostgreSQL server started on first use for PostgreSQL. `stop` in `afterAll`.
  */

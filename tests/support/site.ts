@@ -107,6 +107,7 @@ export type MessageRow = {
   status: string;
   attempts: number;
   spam_reason: string | null;
+  suspicion: string | null;
 };
 
 /** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */

@@ -1,0 +1,33 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { expect, it } from "vitest";
+import { siteConfig } from "~/config/site";
+import { startContactService } from "./service.server";
+import { parseSettings } from "~/config/settings.server";
+import { openStore } from "./store.server";
+
+const day = 24 * 3600 * 1000;
+
+it("deletes at start the messages past the retention the privacy policy states, by its clock", async () => {
+  const DATABASE_PATH = path.join(mkdtempSync(path.join(tmpdir(), "service-")), "site.db");
+  const now = 800_000 * day;
+  const retention = siteConfig.legal.contactRetentionDays * day;
+  const store = await openStore({ path: DATABASE_PATH });
+  const person = { lang: "es", name: "Ana", email: "ana@example.com", message: "Hola" };
+  await store.insert({ ...person, name: "Past" }, now - retention - 1);
+  await store.insert({ ...person, name: "Last day" }, now - retention);
+  await store.close();
+
+  const service = await startContactService(
+    parseSettings({ DATABASE_PATH }).contact,
+    pino({ level: "silent" }),
+    { now: () => now },
+  );
+  await service.stop();
+
+  const reopened = await openStore({ path: DATABASE_PATH });
+  expect((await reopened.list()).map((message) => message.name)).toEqual(["Last day"]);
+  await reopened.close();
+});

@@ -1,0 +1,81 @@
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import type { NewMessage } from "./store.server";
+import { submitContact } from "./submit.server";
+
+const person = { name: "Marta", email: "marta@example.es", message: "Hola" };
+
+/** Submits `body` as the form would, and says what was stored and whether it goes out by e-mail. */
+async function submit(body: string, timed = true) {
+  const stored: NewMessage[] = [];
+  let mailed = 0;
+  const response = await submitContact(
+    new Request("http://localhost/api/contact", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    }),
+    { clientKey: "192.0.2.1", lang: "es", timed },
+    {
+      store: { insert: async (message) => stored.push(message) },
+      consume: async () => ({ allowed: true, headers: {} }),
+      onStored: () => void mailed++,
+      minFillMs: 3000,
+      log: pino({ level: "silent" }),
+    },
+  );
+  expect(response.result).toEqual({ status: "sent" });
+  expect(stored).toHaveLength(1);
+  return { ...stored[0]!, mailed: mailed === 1 };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe("the fill time of a submission from the form's script", () => {
+  it("delivers a message written in time unmarked", async () => {
+    expect(await submit(form({ ...person, elapsed: "3000" }))).toMatchObject({
+      suspicion: undefined,
+      spamReason: undefined,
+      mailed: true,
+    });
+  });
+
+  it("delivers one sent faster than people write, marked as suspected", async () => {
+    expect(await submit(form({ ...person, elapsed: "1200" }))).toMatchObject({
+      suspicion: "too-fast",
+      spamReason: undefined,
+      mailed: true,
+    });
+  });
+
+  it("treats a missing, malformed or repeated fill time as suspect, and still delivers it", async () => {
+    for (const body of [
+      form(person),
+      form({ ...person, elapsed: "abc" }),
+      form({ ...person, elapsed: "" }),
+      form({ ...person, elapsed: "-5000" }),
+      form({ ...person, elapsed: "Infinity" }),
+      form({ ...person, elapsed: "1e9" }),
+      `${form({ ...person, elapsed: "9000" })}&elapsed=9000`,
+    ]) {
+      expect(await submit(body), body).toMatchObject({ suspicion: "no-timer", mailed: true });
+    }
+  });
+
+  it("keeps a filled honeypot as spam, never e-mailed, whatever the fill time", async () => {
+    for (const elapsed of ["9000", "10", "abc"]) {
+      expect(
+        await submit(form({ ...person, website: "http://spam.example", elapsed })),
+      ).toMatchObject({ spamReason: "honeypot", suspicion: undefined, mailed: false });
+    }
+  });
+});
+
+describe("a submission of the form without JavaScript", () => {
+  it("is not suspected for lacking the fill time it has no way to send", async () => {
+    expect(await submit(form(person), false)).toMatchObject({
+      suspicion: undefined,
+      mailed: true,
+    });
+  });
+});
