@@ -11,6 +11,7 @@ export default {
   },
   // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm.
   ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
-  // Font files read through require.resolve with a computed path (scripts/build-images.ts).
-  ignoreDependencies: ["@fontsource/inter"],
+  // Files read through require.resolve: fonts with a computed path (scripts/build-images.ts)
+  // and the Nu Html Checker's jar (tests/e2e/html-conformance.spec.ts).
+  ignoreDependencies: ["@fontsource/inter", "vnu-jar"],
 } satisfies KnipConfig;
