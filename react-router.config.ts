@@ -1,17 +1,31 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { allPagePaths } from "./app/routing/paths";
+import { loadInsights } from "./app/insights/content.server";
+import { writeImageVariants } from "./app/insights/images.server";
+import { allPagePaths, insightsFeedPath, publishedLanguages } from "./app/routing/paths";
 import { buildImages } from "./scripts/build-images";
 import { precompress } from "./scripts/precompress";
 
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.
   ssr: true,
-  prerender: () => [...allPagePaths(), "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"],
+  prerender: async () => [
+    ...allPagePaths(),
+    ...(await loadInsights()).map((article) => article.path),
+    ...publishedLanguages().map(insightsFeedPath),
+    "/sitemap.xml",
+    "/robots.txt",
+    "/manifest.webmanifest",
+  ],
   buildDirectory: process.env.BUILD_DIR ?? "build",
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
-    await buildImages(clientDir);
+    const articles = await loadInsights();
+    await buildImages(clientDir, articles);
+    await writeImageVariants(
+      clientDir,
+      articles.flatMap((article) => article.images),
+    );
     precompress(clientDir);
   },
 } satisfies Config;

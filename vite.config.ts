@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { insights } from "./app/insights/vite-plugin.ts";
 
 /**
  * sonner (the toasts) injects its stylesheet into <head> from script when its module loads,
@@ -21,7 +22,7 @@ function sonnerStaticStyles(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
+  plugins: [tailwindcss(), sonnerStaticStyles(), insights(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },

@@ -5,6 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { articles } from "virtual:insights";
 import * as build from "virtual:react-router/server-build";
 import { requestContext, startContactService } from "~/contact/service.server";
 import { loadSettings } from "~/contact/settings.server";
@@ -48,7 +49,7 @@ export async function startSite(env: Record<string, string | undefined>) {
   ];
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
 
-  const files = loadStaticFiles(clientDir, allPagePaths());
+  const files = loadStaticFiles(clientDir, [...allPagePaths(), ...articles.map((a) => a.path)]);
   const contact = await startContactService(settings, log);
 
   // Dynamic requests: form posts, React Router data, pages rendered per request.

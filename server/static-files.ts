@@ -43,6 +43,8 @@ const types: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".avif": "image/avif",
+  ".webp": "image/webp",
   ".ico": "image/vnd.microsoft.icon",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",

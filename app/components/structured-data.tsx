@@ -1,23 +1,40 @@
-import { siteConfig } from "~/config/site";
+import { siteConfig, type Language } from "~/config/site";
 import { absoluteUrl } from "~/routing/seo";
 import { services } from "~/content/services";
 import { localizedPath } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 
-/** JSON-LD for the home page: the company and the professional service it offers. */
-export function StructuredData() {
-  const { t, lang } = useLocale();
-  const home = absoluteUrl(localizedPath("home", lang));
-  const organization = {
+/** The company as a schema.org Organization, with the same `@id` on every page. */
+export function organizationNode(lang: Language) {
+  return {
     "@type": "Organization",
     "@id": `${siteConfig.siteUrl}/#organization`,
     name: siteConfig.name,
     legalName: siteConfig.legalName,
-    url: home,
+    url: absoluteUrl(localizedPath("home", lang)),
     logo: absoluteUrl("/icon-512.png"),
     email: siteConfig.email,
     sameAs: [siteConfig.linkedinUrl],
   };
+}
+
+/** A JSON-LD block: data, not code, so the Content-Security-Policy does not apply to it. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  const json = JSON.stringify({ "@context": "https://schema.org", ...data });
+  return (
+    <script
+      type="application/ld+json"
+      // Escaped so that no text can close the script element.
+      dangerouslySetInnerHTML={{ __html: json.replace(/</g, "\\u003c") }}
+    />
+  );
+}
+
+/** JSON-LD for the home page: the company and the professional service it offers. */
+export function StructuredData() {
+  const { t, lang } = useLocale();
+  const home = absoluteUrl(localizedPath("home", lang));
+  const organization = organizationNode(lang);
   const service = {
     "@type": "ProfessionalService",
     "@id": `${siteConfig.siteUrl}/#service`,
@@ -50,15 +67,5 @@ export function StructuredData() {
       })),
     },
   };
-  const json = JSON.stringify({
-    "@context": "https://schema.org",
-    "@graph": [organization, service],
-  });
-  return (
-    <script
-      type="application/ld+json"
-      // Escaped so that no text can close the script element.
-      dangerouslySetInnerHTML={{ __html: json.replace(/</g, "\\u003c") }}
-    />
-  );
+  return <JsonLd data={{ "@graph": [organization, service] }} />;
 }
