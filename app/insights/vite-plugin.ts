@@ -1,4 +1,6 @@
 import type { Plugin } from "vite";
+import { siteConfig, type Language } from "../config/site.ts";
+import { publishedLanguages } from "../routing/paths.ts";
 import { summaryOf } from "./article.ts";
 import { insightsDir, loadInsights } from "./content.server.ts";
 
@@ -12,17 +14,21 @@ const resolvedId = `\0${id}`;
  */
 export function insights(): Plugin {
   let preview = false;
+  let languages: Language[] = [];
   return {
     name: "insights",
     configResolved(config) {
       preview = config.command === "serve";
+      // This file is loaded before Vite's env exists, so siteConfig cannot see the switch.
+      const germanPublished = config.env["VITE_PUBLISH_GERMAN"] === "true";
+      languages = publishedLanguages({ ...siteConfig, germanPublished });
     },
     resolveId(source) {
       return source === id ? resolvedId : undefined;
     },
     async load(moduleId) {
       if (moduleId !== resolvedId) return;
-      const articles = await loadInsights({ preview });
+      const articles = await loadInsights({ preview, languages });
       return [
         `export const articles = ${JSON.stringify(articles)};`,
         `export const summaries = ${JSON.stringify(articles.map(summaryOf))};`,

@@ -7,13 +7,13 @@ import { PageHeader } from "~/components/page-header";
 import { DocumentMeta } from "~/components/page-meta";
 import { ServiceCard } from "~/components/service-card";
 import { JsonLd, organizationNode } from "~/components/structured-data";
-import type { Language } from "~/config/site";
 import { services } from "~/content/services";
 import { useLocale } from "~/i18n/use-locale";
 import { articleImagePath, lastModified, summaryOf, type ArticleSummary } from "~/insights/article";
 // Only article pages carry the body's typography and the code colours (not every page).
 import articleStyles from "~/insights/article.css?inline";
-import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import { translationLinks } from "~/routing/language-links";
+import { parseLocalizedPath, publishedLanguages } from "~/routing/paths";
 import { absoluteUrl, articleSeo } from "~/routing/seo";
 import type { Route } from "./+types/article";
 
@@ -23,14 +23,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const found = articles.find((article) => article.lang === lang && article.slug === params.slug);
   if (!found) throw data(null, { status: 404 });
   const article = { ...summaryOf(found), html: found.html };
-  // The switcher leads to the translation, or to that language's list when there is none.
-  const languageLinks = Object.fromEntries(
-    publishedLanguages().map((code) => [
-      code,
-      article.translations[code] ?? localizedPath("insights", code),
-    ]),
-  ) as Record<Language, string>;
-  return { article, languageLinks };
+  return { article, languageLinks: translationLinks(article.translations) };
 }
 
 /** schema.org BlogPosting: written and published by the company. */

@@ -9,6 +9,19 @@ const declaresLinks = (data: unknown): data is LanguageLinks =>
   typeof data === "object" && data !== null && "languageLinks" in data;
 
 /**
+ * The switcher's targets from an article: its translation in each language, or that
+ * language's insights list when it has none.
+ */
+export function translationLinks(
+  translations: Partial<Record<Language, string>>,
+  languages: readonly Language[] = publishedLanguages(),
+): Record<Language, string> {
+  return Object.fromEntries(
+    languages.map((code) => [code, translations[code] ?? localizedPath("insights", code)]),
+  ) as Record<Language, string>;
+}
+
+/**
  * Where the language switcher leads from the current page, per published language: the
  * same registry page in that language, or what the page's loader names (an article's
  * translation, or that language's list when it has none).
