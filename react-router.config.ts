@@ -1,15 +1,19 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { settings } from "./app/config/settings.server.ts";
-import { allPagePaths } from "./app/routing/paths";
+import { loadInsights } from "./app/insights/content.server";
+import { writeImageVariants } from "./app/insights/images.server";
+import { allPagePaths, insightsFeedPath, publishedLanguages } from "./app/routing/paths";
 import { buildImages } from "./scripts/build-images";
 import { precompress } from "./scripts/precompress";
 
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.
   ssr: true,
-  prerender: () => [
+  prerender: async () => [
     ...allPagePaths(),
+    ...(await loadInsights()).map((article) => article.path),
+    ...publishedLanguages().map(insightsFeedPath),
     "/sitemap.xml",
     "/robots.txt",
     "/manifest.webmanifest",
@@ -18,7 +22,12 @@ export default {
   buildDirectory: settings.build.BUILD_DIR,
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
-    await buildImages(clientDir, settings.build.SITE_URL);
+    const articles = await loadInsights();
+    await buildImages(clientDir, settings.build.SITE_URL, articles);
+    await writeImageVariants(
+      clientDir,
+      articles.flatMap((article) => article.images),
+    );
     precompress(clientDir);
   },
 } satisfies Config;

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { settings } from "./app/config/settings.server.ts";
+import { insights } from "./app/insights/vite-plugin.ts";
 
 /**
  * sonner (the toasts) injects its stylesheet into <head> from script when its module loads,
@@ -29,7 +30,7 @@ const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
   .slice(0, 10);
 
 export default defineConfig({
-  plugins: [tailwindcss(), sonnerStaticStyles(), reactRouter()],
+  plugins: [tailwindcss(), sonnerStaticStyles(), insights(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {

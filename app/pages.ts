@@ -60,6 +60,14 @@ export const pages = {
     nav: "main",
     hydrate: true,
   },
+  // The list of articles; the articles themselves come from content/insights (app/insights/).
+  insights: {
+    slug: "insights",
+    module: "routes/insights.tsx",
+    meta: "insights.meta",
+    heading: "insights.title",
+    nav: "main",
+  },
   privacy: {
     slug: "privacy",
     module: "routes/privacy.tsx",

@@ -1,5 +1,4 @@
 import { useContext, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Meta,
@@ -21,6 +20,7 @@ import { useNonce } from "~/nonce";
 import { hydrates, isPageId } from "~/pages";
 import pageScript from "~/page-script.js?raw";
 import { useLocale } from "~/i18n/use-locale";
+import { insightsFeedPath } from "~/routing/paths";
 
 /** Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate. */
 function isInteractive(routeId: string): boolean {
@@ -47,12 +47,12 @@ function IslandScripts() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t, lang } = useLocale();
   const nonce = useNonce();
   // Pages without interaction ship no React at all.
   const hydrate = useMatches().some((match) => isInteractive(match.id));
   return (
-    <html lang={i18n.language} dir="ltr">
+    <html lang={lang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -60,6 +60,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title={t("insights.feedTitle")}
+          href={insightsFeedPath(lang)}
+        />
         <meta
           name="theme-color"
           media="(prefers-color-scheme: light)"

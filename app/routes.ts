@@ -1,6 +1,12 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { pageIds, pages } from "./pages";
-import { contactSentPath, localizedPath, publishedLanguages } from "./routing/paths";
+import {
+  articlePath,
+  contactSentPath,
+  insightsFeedPath,
+  localizedPath,
+  publishedLanguages,
+} from "./routing/paths";
 
 export default [
   // Every page of the registry in every published language; the id says which (`en/about`).
@@ -17,6 +23,11 @@ export default [
   ...publishedLanguages().map((lang) =>
     route(contactSentPath(lang).slice(1), pages.contact.module, { id: `${lang}/contact/sent` }),
   ),
+  // Each language's articles (content/insights) and their Atom feed, under its insights list.
+  ...publishedLanguages().flatMap((lang) => [
+    route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),
+    route(insightsFeedPath(lang).slice(1), "routes/insights-feed.ts", { id: `${lang}/feed` }),
+  ]),
   // Generated at build from the same page list.
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

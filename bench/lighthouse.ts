@@ -9,6 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
+import { loadInsights } from "../app/insights/content.server.ts";
 import { allPagePaths, parseLocalizedPath } from "../app/routing/paths.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -102,7 +103,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 
-const urls = allPagePaths().filter((url) => !only || only.includes(url));
+// Every registry page (the insights lists among them) and the newest article of each language.
+const newestArticles = [
+  ...new Map(
+    (await loadInsights()).toReversed().map((article) => [article.lang, article.path]),
+  ).values(),
+];
+const urls = [...allPagePaths(), ...newestArticles].filter((url) => !only || only.includes(url));
 const results: { url: string; runs: Run[] }[] = [];
 try {
   for (const url of [referencePath, ...urls]) {

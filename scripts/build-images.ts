@@ -9,6 +9,7 @@ import satori from "satori";
 import { siteConfig } from "../app/config/site.ts";
 import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/design/brand.ts";
 import { catalogues } from "../app/i18n/catalogues.server.ts";
+import { articleImagePath, type Article } from "../app/insights/article.ts";
 import { publishedLanguages } from "../app/routing/paths.ts";
 
 const require = createRequire(import.meta.url);
@@ -40,7 +41,8 @@ const h = (type: string, style: Record<string, unknown>, children?: unknown): No
   props: { style, children },
 });
 
-async function shareImage(tagline: string, siteUrl: string): Promise<Buffer> {
+/** A social card: the logo and name, a headline (the page's tagline or an article's title). */
+async function shareImage(tagline: string, siteUrl: string, fontSize = 60): Promise<Buffer> {
   const host = new URL(siteUrl).host;
   const mark = {
     type: "svg",
@@ -84,7 +86,7 @@ async function shareImage(tagline: string, siteUrl: string): Promise<Buffer> {
         mark,
         h("div", { fontSize: 64, fontWeight: 700 }, siteConfig.name),
       ]),
-      h("div", { fontSize: 60, fontWeight: 700, lineHeight: 1.15, maxWidth: 980 }, tagline),
+      h("div", { fontSize, fontWeight: 700, lineHeight: 1.15, maxWidth: 980 }, tagline),
       h(
         "div",
         { display: "flex", justifyContent: "space-between", fontSize: 30, color: "#d9edfe" },
@@ -103,7 +105,11 @@ async function shareImage(tagline: string, siteUrl: string): Promise<Buffer> {
 }
 
 /** `siteUrl` is the build's SITE_URL: the config file itself sees only the example address. */
-export async function buildImages(clientDir: string, siteUrl: string) {
+export async function buildImages(
+  clientDir: string,
+  siteUrl: string,
+  articles: readonly Article[],
+) {
   const write = (file: string, data: string | Buffer) => {
     mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
     writeFileSync(path.join(clientDir, file), data);
@@ -114,5 +120,9 @@ export async function buildImages(clientDir: string, siteUrl: string) {
     write(icon.href, png(logoSvg(icon.size, icon.manifest ? 8 : 0), icon.size));
   for (const lang of publishedLanguages()) {
     write(`og/${lang}.png`, await shareImage(catalogues[lang].home.hero.title, siteUrl));
+  }
+  // Article titles run longer than the taglines: a smaller size keeps them within the card.
+  for (const article of articles) {
+    write(articleImagePath(article).slice(1), await shareImage(article.title, siteUrl, 52));
   }
 }

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { loadInsights } from "../app/insights/content.server.ts";
 import { allPagePaths, parseLocalizedPath, publishedLanguages } from "../app/routing/paths.ts";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
 import { startSite } from "../tests/support/site.ts";
@@ -39,7 +40,8 @@ async function settle(page: Page) {
 const fileName = (url: string, width: number, scheme: string) =>
   `${url === "/" ? "home" : url.slice(1).replaceAll("/", "-")}-${width}-${scheme}.png`;
 
-const urls = [...allPagePaths(), "/en/no-such-page"].filter(
+const articlePaths = (await loadInsights()).map((article) => article.path);
+const urls = [...allPagePaths(), ...articlePaths, "/en/no-such-page"].filter(
   (url) => !filter || url.startsWith(filter),
 );
 const site = await startSite();

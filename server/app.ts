@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { articles } from "virtual:insights";
 import * as build from "virtual:react-router/server-build";
 import { startContactService } from "~/contact/service.server";
 import { log } from "~/config/log.server";
@@ -26,7 +27,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  */
 export async function startSite(settings: Settings) {
   warnIfNotReadyToLaunch(settings, clientDir, log);
-  const files = loadBuiltFiles(clientDir, allPagePaths());
+  const files = loadBuiltFiles(clientDir, [...allPagePaths(), ...articles.map((a) => a.path)]);
   const notFoundPages = await renderNotFoundPages(build);
   const contact = await startContactService(settings.contact, log);
 

@@ -1,16 +1,17 @@
-import { useLocation } from "react-router";
 import { languageNames } from "~/i18n/i18n";
-import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import { useLanguageLinks } from "~/routing/language-links";
+import { publishedLanguages } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 import { cn } from "~/components/ui/cn";
 
 /**
- * ES / EN / CA links to the same page in each language. The page script
- * remembers the choice in the language cookie when one is pressed.
+ * ES / EN / CA links to the same page in each language (an article's translation, or the
+ * list when it has none). The page script remembers the choice in the language cookie
+ * when one is pressed.
  */
 export function LanguageSwitcher() {
   const { t, lang } = useLocale();
-  const { page } = parseLocalizedPath(useLocation().pathname);
+  const links = useLanguageLinks();
   return (
     <ul aria-label={t("nav.languages")} className="flex items-center gap-1">
       {publishedLanguages().map((code) => {
@@ -18,7 +19,7 @@ export function LanguageSwitcher() {
         return (
           <li key={code}>
             <a
-              href={localizedPath(page ?? "home", code)}
+              href={links[code]}
               lang={code}
               hrefLang={code}
               // The language's own name, then the visible code, so speech input can

@@ -1,3 +1,4 @@
+import type { Language } from "~/config/site";
 import { siteConfig } from "~/config/site";
 import {
   absoluteUrl,
@@ -11,52 +12,88 @@ import { pages, type PageId } from "~/pages";
 import { publishedLanguages } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 
+/** What search engines and social networks are told about one document. */
+type DocumentFacts = {
+  /** The document's own title; " | Company" is added. */
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  /** The other languages the document exists in (og:locale:alternate). */
+  otherLanguages: readonly Language[];
+  /** Site-relative path of its 1200 × 630 PNG social card. */
+  image: string;
+  imageAlt: string;
+  /** An article's dates (YYYY-MM-DD) and tags. */
+  article?: { published: string; modified: string; tags: readonly string[] };
+};
+
 /**
- * The page's <head> metadata, hoisted by React: title ("Page | Company"), description,
- * canonical URL, hreflang alternates and the social card. Without `page` (404, errors)
+ * A document's <head> metadata, hoisted by React: title ("Title | Company"), description,
+ * canonical URL, hreflang alternates and the social card (Open Graph).
+ */
+export function DocumentMeta(facts: DocumentFacts) {
+  const { lang } = useLocale();
+  const fullTitle = documentTitle(facts.title);
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={facts.description} />
+      <link rel="canonical" href={facts.canonical} />
+      {facts.alternates.map(({ hreflang, href }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
+      ))}
+      <meta property="og:type" content={facts.article ? "article" : "website"} />
+      <meta property="og:site_name" content={siteConfig.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={facts.description} />
+      <meta property="og:url" content={facts.canonical} />
+      <meta property="og:locale" content={ogLocales[lang]} />
+      {facts.otherLanguages.map((code) => (
+        <meta key={code} property="og:locale:alternate" content={ogLocales[code]} />
+      ))}
+      <meta property="og:image" content={absoluteUrl(facts.image)} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(ogImage.width)} />
+      <meta property="og:image:height" content={String(ogImage.height)} />
+      <meta property="og:image:alt" content={facts.imageAlt} />
+      {facts.article ? (
+        <>
+          <meta property="article:published_time" content={facts.article.published} />
+          <meta property="article:modified_time" content={facts.article.modified} />
+          {facts.article.tags.map((tag) => (
+            <meta key={tag} property="article:tag" content={tag} />
+          ))}
+        </>
+      ) : null}
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
+
+/**
+ * A registry page's <head> metadata, from its catalogue keys. Without `page` (404, errors)
  * the page is kept out of search engines.
  */
 export function PageMeta(props: { page: PageId } | { title: string }) {
   const { t, lang } = useLocale();
-  const page = "page" in props ? props.page : undefined;
-  const title = page ? t(`${pages[page].meta}.title`) : (props as { title: string }).title;
-  const description = page ? t(`${pages[page].meta}.description`) : undefined;
-  const fullTitle = documentTitle(title);
-  if (!page) {
+  if (!("page" in props)) {
     return (
       <>
-        <title>{fullTitle}</title>
+        <title>{documentTitle(props.title)}</title>
         <meta name="robots" content="noindex" />
       </>
     );
   }
-  const seo = pageSeo(page, lang);
-  const image = absoluteUrl(ogImagePath(lang));
+  const { meta } = pages[props.page];
   return (
-    <>
-      <title>{fullTitle}</title>
-      {description ? <meta name="description" content={description} /> : null}
-      <link rel="canonical" href={seo.canonical} />
-      {seo.alternates.map(({ hreflang, href }) => (
-        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={href} />
-      ))}
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={siteConfig.name} />
-      <meta property="og:title" content={fullTitle} />
-      {description ? <meta property="og:description" content={description} /> : null}
-      <meta property="og:url" content={seo.canonical} />
-      <meta property="og:locale" content={ogLocales[lang]} />
-      {publishedLanguages()
-        .filter((code) => code !== lang)
-        .map((code) => (
-          <meta key={code} property="og:locale:alternate" content={ogLocales[code]} />
-        ))}
-      <meta property="og:image" content={image} />
-      <meta property="og:image:type" content="image/png" />
-      <meta property="og:image:width" content={String(ogImage.width)} />
-      <meta property="og:image:height" content={String(ogImage.height)} />
-      <meta property="og:image:alt" content={t("seo.imageAlt")} />
-      <meta name="twitter:card" content="summary_large_image" />
-    </>
+    <DocumentMeta
+      title={t(`${meta}.title`)}
+      description={t(`${meta}.description`)}
+      {...pageSeo(props.page, lang)}
+      otherLanguages={publishedLanguages().filter((code) => code !== lang)}
+      image={ogImagePath(lang)}
+      imageAlt={t("seo.imageAlt")}
+    />
   );
 }

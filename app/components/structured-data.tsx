@@ -1,24 +1,36 @@
 import { JsonScript } from "~/components/ui/json-script";
-import { siteConfig } from "~/config/site";
+import { siteConfig, type Language } from "~/config/site";
 import { absoluteUrl } from "~/routing/seo";
 import { services } from "~/content/services";
 import { localizedPath } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
 
-/** JSON-LD for the home page: the company and the professional service it offers. */
-export function StructuredData() {
-  const { t, lang } = useLocale();
-  const home = absoluteUrl(localizedPath("home", lang));
-  const organization = {
+/** The company as a schema.org Organization, with the same `@id` on every page. */
+export function organizationNode(lang: Language) {
+  return {
     "@type": "Organization",
     "@id": `${siteConfig.siteUrl}/#organization`,
     name: siteConfig.name,
     legalName: siteConfig.legalName,
-    url: home,
+    url: absoluteUrl(localizedPath("home", lang)),
     logo: absoluteUrl("/icon-512.png"),
     email: siteConfig.email,
     sameAs: [siteConfig.linkedinUrl],
   };
+}
+
+/** A JSON-LD block: data, not code, so the Content-Security-Policy does not apply to it. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  return (
+    <JsonScript type="application/ld+json" data={{ "@context": "https://schema.org", ...data }} />
+  );
+}
+
+/** JSON-LD for the home page: the company and the professional service it offers. */
+export function StructuredData() {
+  const { t, lang } = useLocale();
+  const home = absoluteUrl(localizedPath("home", lang));
+  const organization = organizationNode(lang);
   const service = {
     "@type": "ProfessionalService",
     "@id": `${siteConfig.siteUrl}/#service`,
@@ -51,10 +63,5 @@ export function StructuredData() {
       })),
     },
   };
-  return (
-    <JsonScript
-      type="application/ld+json"
-      data={{ "@context": "https://schema.org", "@graph": [organization, service] }}
-    />
-  );
+  return <JsonLd data={{ "@graph": [organization, service] }} />;
 }

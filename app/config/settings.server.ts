@@ -80,6 +80,10 @@ const build = {
     .transform((value) => value === "true"),
   /** The build's time, in seconds since 1970, for reproducible builds; default: now. */
   SOURCE_DATE_EPOCH: z.coerce.number().int().nonnegative().optional(),
+  /** Where the articles live (content/insights/<key>/<lang>.md). */
+  INSIGHTS_DIR: z.string().min(1).default("content/insights"),
+  /** The build's "today" for articles: later-dated ones wait; default: now. */
+  INSIGHTS_NOW: z.coerce.date({ error: "must be a date, e.g. 2026-12-01" }).optional(),
 };
 
 const contact = {

@@ -93,6 +93,7 @@ describe("settings", () => {
       BUILD_DIR: "build",
       SITE_URL: siteConfig.siteUrl,
       VITE_PUBLISH_GERMAN: false,
+      INSIGHTS_DIR: "content/insights",
     });
     expect(parseSettings({ SITE_URL: "https://www.sapedrera.es/" }).build.SITE_URL).toBe(
       "https://www.sapedrera.es",

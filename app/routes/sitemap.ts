@@ -1,16 +1,24 @@
-import { sitemapEntries } from "~/routing/seo";
+import { summaries } from "virtual:insights";
+import { articleSitemapEntries, sitemapEntries } from "~/routing/seo";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** /sitemap.xml: every canonical URL with its language alternates, prerendered at build. */
+/**
+ * /sitemap.xml: every canonical URL with its language alternates, prerendered at build.
+ * Pages change with each build; articles say when they last changed.
+ */
 export function loader() {
-  const lastmod = new Date().toISOString().slice(0, 10);
-  const urls = sitemapEntries().map((entry) =>
+  const built = new Date().toISOString().slice(0, 10);
+  const entries = [
+    ...sitemapEntries().map((entry) => ({ ...entry, lastmod: built })),
+    ...articleSitemapEntries(summaries),
+  ];
+  const urls = entries.map((entry) =>
     [
       "  <url>",
       `    <loc>${escapeXml(entry.canonical)}</loc>`,
-      `    <lastmod>${lastmod}</lastmod>`,
+      `    <lastmod>${entry.lastmod}</lastmod>`,
       ...entry.alternates.map(
         ({ hreflang, href }) =>
           `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`,

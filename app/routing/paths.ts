@@ -20,6 +20,13 @@ export function localizedPath(page: PageId, lang: Language): string {
   return prefix || "/";
 }
 
+/** An article's URL: under its language's insights list (`/en/insights/<slug>`). */
+export const articlePath = (lang: Language, slug: string) =>
+  `${localizedPath("insights", lang)}/${slug}`;
+
+/** The Atom feed of a language's articles. */
+export const insightsFeedPath = (lang: Language) => articlePath(lang, "feed.xml");
+
 const sentSlug = "sent";
 
 /**

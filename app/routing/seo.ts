@@ -1,5 +1,6 @@
 // Also run by the benchmark on plain Node: relative imports with extensions only.
 import { siteConfig, type Language } from "../config/site.ts";
+import { lastModified, type ArticleSummary } from "../insights/article.ts";
 import { hasOwnText, pageIds, type PageId } from "../pages.ts";
 import { defaultLanguage, localizedPath, publishedLanguages } from "./paths.ts";
 
@@ -48,4 +49,34 @@ export function sitemapEntries(languages = publishedLanguages()) {
       .map((page) => ({ page, lang, ...pageSeo(page, lang, languages) }))
       .filter((entry) => entry.selfCanonical),
   );
+}
+
+/**
+ * Search-engine view of an article: each article is its own canonical URL, and its
+ * alternates are the translations that exist (none for a language it lacks), plus x-default
+ * to the Spanish original when there is one and more than one language.
+ */
+export function articleSeo(article: Pick<ArticleSummary, "path" | "translations">) {
+  const alternates = siteConfig.languages.flatMap((code) => {
+    const path = article.translations[code];
+    return path ? [{ hreflang: code, href: absoluteUrl(path) }] : [];
+  });
+  const original = article.translations[defaultLanguage];
+  return {
+    canonical: absoluteUrl(article.path),
+    alternates: [
+      ...alternates,
+      ...(alternates.length > 1 && original
+        ? [{ hreflang: "x-default", href: absoluteUrl(original) }]
+        : []),
+    ],
+  };
+}
+
+/** The sitemap's entries for articles, each with the day it last changed. */
+export function articleSitemapEntries(articles: readonly ArticleSummary[]) {
+  return articles.map((article) => ({
+    ...articleSeo(article),
+    lastmod: lastModified(article),
+  }));
 }

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
+import { loadInsights } from "~/insights/content.server";
 import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
 import { hasOwnText, pageIds, type PageId } from "~/pages";
 import {
@@ -64,7 +65,7 @@ async function head(request: APIRequestContext, url: string): Promise<Head> {
     robots: metaContent("robots"),
     alternates: Object.fromEntries(
       links
-        .filter((l) => attr(l, "rel") === "alternate")
+        .filter((l) => attr(l, "rel") === "alternate" && attr(l, "hrefLang"))
         .map((l) => [attr(l, "hrefLang"), attr(l, "href")]),
     ),
     og,
@@ -199,8 +200,15 @@ test("sitemap.xml lists every canonical URL once with all alternates; robots.txt
   const response = await request.get("/sitemap.xml");
   expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
   const xml = await response.text();
-  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-  const locs = urls.map((u) => u.match(/<loc>([^<]+)<\/loc>/)![1]!);
+  const locOf = (entry: string) => entry.match(/<loc>([^<]+)<\/loc>/)![1]!;
+  // Articles are listed too, with their own dates and alternates (tests/e2e/insights.spec.ts).
+  const articles = new Set(
+    (await loadInsights({ languages })).map((article) => absoluteUrl(article.path)),
+  );
+  const all = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+  expect(all.filter((entry) => articles.has(locOf(entry)))).toHaveLength(articles.size);
+  const urls = all.filter((entry) => !articles.has(locOf(entry)));
+  const locs = urls.map(locOf);
   const expected = sitemapEntries(languages).map((entry) => entry.canonical);
   expect(locs.sort()).toEqual([...expected].sort());
   expect(new Set(locs).size).toBe(locs.length);
@@ -212,7 +220,7 @@ test("sitemap.xml lists every canonical URL once with all alternates; robots.txt
   const built = statSync(sitemapFile).mtime.toISOString().slice(0, 10);
   for (const entry of urls) {
     expect(entry).toContain(`<lastmod>${built}</lastmod>`);
-    const loc = entry.match(/<loc>([^<]+)<\/loc>/)![1]!;
+    const loc = locOf(entry);
     const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => m[1]);
     const { page } = parseLocalizedPath(new URL(loc).pathname, languages) as { page: PageId };
     const codes = written(page);

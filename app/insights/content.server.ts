@@ -1,0 +1,106 @@
+// Reads the articles (content/insights/<key>/<lang>.md), validates their front matter and
+// renders them. Runs at build only: the Vite plugin hands the result to the server bundle
+// as data, and the build config reads it for the prerender list and the images.
+// Loaded on plain Node too: relative imports with extensions only.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { settings } from "../config/settings.server.ts";
+import { siteConfig, type Language } from "../config/site.ts";
+import { articlePath, publishedLanguages } from "../routing/paths.ts";
+import type { Article } from "./article.ts";
+import { parseFrontMatter } from "./front-matter.ts";
+import { renderMarkdown } from "./markdown.server.ts";
+
+/** Where articles live; INSIGHTS_DIR points elsewhere (the tests' fixtures). */
+export const insightsDir = () => path.resolve(settings.build.INSIGHTS_DIR);
+
+/**
+ * The build's "today" (YYYY-MM-DD, UTC): articles dated later wait for a later build.
+ * INSIGHTS_NOW sets it, for tests and for building ahead of a publication day.
+ */
+export function buildDay(now = settings.build.INSIGHTS_NOW ?? new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export type LoadOptions = {
+  dir?: string;
+  today?: string;
+  languages?: readonly Language[];
+  /** Development previews: drafts and future articles too. */
+  preview?: boolean;
+};
+
+const isLanguage = (code: string): code is Language =>
+  (siteConfig.languages as readonly string[]).includes(code);
+
+const wordsPerMinute = 200;
+
+/**
+ * Every article that is published by `today` in the given languages, newest first. Every
+ * file is validated, drafts and unpublished languages included, so a mistake fails the
+ * build the day it is written, not the day it goes live.
+ */
+async function load({
+  dir = insightsDir(),
+  today = buildDay(),
+  languages = publishedLanguages(),
+  preview = false,
+}: LoadOptions): Promise<Article[]> {
+  const articles: Article[] = [];
+  for (const key of readdirSync(dir).sort()) {
+    const folder = path.join(dir, key);
+    if (!statSync(folder).isDirectory()) continue;
+    const where = path.relative(process.cwd(), folder);
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(key))
+      throw new Error(`${where}: name the folder in lower-case words joined by hyphens`);
+    for (const name of readdirSync(folder)
+      .filter((file) => file.endsWith(".md"))
+      .sort()) {
+      const file = path.join(where, name);
+      const lang = path.basename(name, ".md");
+      if (!isLanguage(lang))
+        throw new Error(
+          `${file}: name the file after its language (${siteConfig.languages.join(", ")})`,
+        );
+      const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
+      const { draft, ...matter } = parseFrontMatter(file, rendered.data);
+      const upcoming = draft || matter.date > today;
+      if (!languages.includes(lang) || (upcoming && !preview)) continue;
+      articles.push({
+        ...matter,
+        key,
+        lang,
+        path: articlePath(lang, matter.slug),
+        preview: upcoming,
+        readingMinutes: Math.max(1, Math.round(rendered.words / wordsPerMinute)),
+        html: rendered.html,
+        translations: {},
+        images: rendered.images,
+      });
+    }
+  }
+  const paths = new Set<string>();
+  for (const article of articles) {
+    if (paths.has(article.path))
+      throw new Error(`Two ${article.lang} articles share the slug "${article.slug}"`);
+    paths.add(article.path);
+    for (const translation of articles.filter((other) => other.key === article.key))
+      article.translations[translation.lang] = translation.path;
+  }
+  return articles.sort((a, b) => b.date.localeCompare(a.date) || a.key.localeCompare(b.key));
+}
+
+const loaded = new Map<string, Promise<Article[]>>();
+
+/** The articles, rendered once per set of options in a process (the build asks several times). */
+export function loadInsights(options: LoadOptions = {}): Promise<Article[]> {
+  const key = JSON.stringify([
+    options.dir ?? insightsDir(),
+    options.today ?? buildDay(),
+    options.languages ?? publishedLanguages(),
+    Boolean(options.preview),
+  ]);
+  let articles = loaded.get(key);
+  if (!articles) loaded.set(key, (articles = load(options)));
+  return articles;
+}

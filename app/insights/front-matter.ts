@@ -1,0 +1,39 @@
+// Also loaded by the build config on plain Node: relative imports with extensions only.
+import { z } from "zod";
+import { services } from "../content/services.ts";
+
+const isoDate = z.iso.date("a date written YYYY-MM-DD");
+
+/** What an article's front matter may and must say; any other field is a mistake. */
+export const frontMatterSchema = z
+  .strictObject({
+    title: z.string().trim().min(10).max(120),
+    /** The summary under the title, in the list, in search results and in the feed. */
+    description: z.string().trim().min(50).max(240),
+    /** The URL segment in this language: `/en/insights/<slug>`. */
+    slug: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters and digits joined by hyphens"),
+    date: isoDate,
+    updated: isoDate.optional(),
+    tags: z.array(z.string().trim().min(2).max(40)).min(1).max(6),
+    /** Ids from app/content/services.ts, linked under the article. */
+    services: z.array(z.enum(services.map((service) => service.id))).default([]),
+    draft: z.boolean().default(false),
+  })
+  .refine((matter) => !matter.updated || matter.updated >= matter.date, {
+    path: ["updated"],
+    message: "must not be earlier than date",
+  });
+
+export type FrontMatter = z.infer<typeof frontMatterSchema>;
+
+/** Validates front matter; the error names the file and every wrong field. */
+export function parseFrontMatter(file: string, data: unknown): FrontMatter {
+  const result = frontMatterSchema.safeParse(data ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `  ${issue.path.join(".") || "(front matter)"}: ${issue.message}`,
+  );
+  throw new Error(`${file}: invalid front matter\n${problems.join("\n")}`);
+}

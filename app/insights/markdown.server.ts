@@ -1,0 +1,144 @@
+// Markdown to HTML at build time: GFM, heading anchors, external links, code highlighted
+// into classes (the page's Content-Security-Policy allows no inline style attribute) and
+// images turned into responsive AVIF/WebP. Loaded by the build on plain Node: relative
+// imports with extensions only.
+import rehypeShiki from "@shikijs/rehype";
+import type { Element, Root as HastRoot } from "hast";
+import type { Root as MdastRoot } from "mdast";
+import { toString } from "mdast-util-to-string";
+import rehypeAutolinkHeadings from "rehype-autolink-headings";
+import rehypeExternalLinks from "rehype-external-links";
+import rehypeSlug from "rehype-slug";
+import rehypeStringify from "rehype-stringify";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { createCssVariablesTheme, type BundledLanguage, type ShikiTransformer } from "shiki";
+import { unified } from "unified";
+import { visit } from "unist-util-visit";
+import { VFile } from "vfile";
+import { matter } from "vfile-matter";
+import type { ImageVariant } from "./article.ts";
+import { responsiveImage } from "./images.server.ts";
+
+/** Shiki's theme of CSS variables: a token says `var(--code-token-keyword)`, never a colour. */
+const codeTheme = createCssVariablesTheme({ name: "site", variablePrefix: "--code-" });
+
+/**
+ * Turns each token's inline style into classes (`code-token-keyword`, `code-italic`),
+ * coloured in app/insights/article.css; a style it cannot map fails the build rather than
+ * ship markup the Content-Security-Policy would block.
+ */
+const tokenClasses: ShikiTransformer = {
+  name: "token-classes",
+  pre(node) {
+    delete node.properties["style"];
+  },
+  span(node) {
+    const style = node.properties["style"];
+    if (typeof style !== "string") return;
+    delete node.properties["style"];
+    for (const declaration of style.split(";").filter(Boolean)) {
+      const variable = declaration.match(/^color:var\(--code-([a-z-]+)\)$/)?.[1];
+      if (variable === "foreground") continue;
+      if (variable) this.addClassToHast(node, `code-${variable}`);
+      else if (declaration === "font-style:italic") this.addClassToHast(node, "code-italic");
+      else if (declaration === "font-weight:bold") this.addClassToHast(node, "code-bold");
+      else throw new Error(`Code highlighting produced a style without a class: ${declaration}`);
+    }
+  },
+};
+
+/** The languages a code block may name (```bash); another one fails the build. */
+const codeLanguages: BundledLanguage[] = [
+  "bash",
+  "javascript",
+  "typescript",
+  "json",
+  "yaml",
+  "python",
+  "sql",
+  "html",
+  "css",
+];
+
+/** Fails on an h1: the page renders the title from the front matter as its only h1. */
+function remarkNoTitleHeading() {
+  return (tree: MdastRoot, file: VFile) => {
+    visit(tree, "heading", (node) => {
+      if (node.depth === 1)
+        file.fail(`"# ${toString(node)}": start sections at "##", the title is the page's h1`);
+    });
+  };
+}
+
+/** Counts the words a reader reads (code included) into `file.data.words`. */
+function remarkWordCount() {
+  return (tree: MdastRoot, file: VFile) => {
+    file.data["words"] = toString(tree).split(/\s+/).filter(Boolean).length;
+  };
+}
+
+/** Replaces every image by a responsive <picture>; its variants go to `file.data.images`. */
+function rehypeResponsiveImages() {
+  return async (tree: HastRoot, file: VFile) => {
+    const images: Element[] = [];
+    visit(tree, "element", (node) => {
+      if (node.tagName === "img") images.push(node);
+    });
+    const variants: ImageVariant[] = [];
+    for (const img of images) {
+      const picture = await responsiveImage(file.path, {
+        src: String(img.properties["src"] ?? ""),
+        alt: String(img.properties["alt"] ?? ""),
+      });
+      variants.push(...picture.variants);
+      Object.assign(img, picture.element);
+    }
+    file.data["images"] = variants;
+  };
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ["yaml"])
+  .use(remarkGfm)
+  .use(remarkNoTitleHeading)
+  .use(remarkWordCount)
+  // Raw HTML in Markdown is dropped: articles cannot carry scripts or inline styles.
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeAutolinkHeadings, { behavior: "wrap", properties: { className: ["heading-link"] } })
+  .use(rehypeExternalLinks, { rel: ["noopener"] })
+  // Only the grammars articles use: loading all of shiki's takes seconds.
+  .use(rehypeShiki, { theme: codeTheme, langs: codeLanguages, transformers: [tokenClasses] })
+  .use(rehypeResponsiveImages)
+  .use(rehypeStringify)
+  .freeze();
+
+export type RenderedMarkdown = {
+  /** The parsed YAML front matter, not yet validated. */
+  data: unknown;
+  html: string;
+  words: number;
+  images: ImageVariant[];
+};
+
+/** Renders one Markdown file; errors name the file. */
+export async function renderMarkdown(path: string, source: string): Promise<RenderedMarkdown> {
+  const file = new VFile({ path, value: source });
+  try {
+    matter(file);
+    const html = String(await processor.process(file));
+    return {
+      data: file.data.matter,
+      html,
+      words: file.data["words"] as number,
+      images: (file.data["images"] as ImageVariant[] | undefined) ?? [],
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(message.startsWith(path) ? message : `${path}: ${message}`, { cause: error });
+  }
+}

@@ -1,0 +1,7 @@
+declare module "virtual:insights" {
+  import type { Article, ArticleSummary } from "~/insights/article";
+  /** Published articles of the published languages, newest first, rendered at build. */
+  export const articles: Article[];
+  /** The same without their bodies: for lists, feeds and the sitemap. */
+  export const summaries: ArticleSummary[];
+}

@@ -1,0 +1,50 @@
+import type { Plugin } from "vite";
+import { siteConfig, type Language } from "../config/site.ts";
+import { publishedLanguages } from "../routing/paths.ts";
+import { summaryOf } from "./article.ts";
+import { insightsDir, loadInsights } from "./content.server.ts";
+
+const id = "virtual:insights";
+const resolvedId = `\0${id}`;
+
+/**
+ * `virtual:insights`: the articles rendered at build time, as data in the server bundle, so
+ * the server never reads Markdown or runs the highlighter. In development (`npm run dev`)
+ * drafts and future articles are included as previews, and an edit reloads the page.
+ */
+export function insights(): Plugin {
+  let preview = false;
+  let languages: Language[] = [];
+  return {
+    name: "insights",
+    configResolved(config) {
+      preview = config.command === "serve";
+      // This file is loaded before Vite's env exists, so siteConfig cannot see the switch.
+      const germanPublished = config.env["VITE_PUBLISH_GERMAN"] === "true";
+      languages = publishedLanguages({ ...siteConfig, germanPublished });
+    },
+    resolveId(source) {
+      return source === id ? resolvedId : undefined;
+    },
+    async load(moduleId) {
+      if (moduleId !== resolvedId) return;
+      const articles = await loadInsights({ preview, languages });
+      return [
+        `export const articles = ${JSON.stringify(articles)};`,
+        `export const summaries = ${JSON.stringify(articles.map(summaryOf))};`,
+      ].join("\n");
+    },
+    configureServer(server) {
+      const dir = insightsDir();
+      server.watcher.add(dir);
+      server.watcher.on("all", (_event, file) => {
+        if (!file.startsWith(dir)) return;
+        for (const environment of Object.values(server.environments)) {
+          const module = environment.moduleGraph.getModuleById(resolvedId);
+          if (module) environment.moduleGraph.invalidateModule(module);
+        }
+        server.ws.send({ type: "full-reload" });
+      });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { ArrowLeft } from "lucide-react";
+import { data } from "react-router";
+import { articles } from "virtual:insights";
+import { ArticleFacts, TagList } from "~/components/article-facts";
+import { CtaBand } from "~/components/cta-band";
+import { PageHeader } from "~/components/page-header";
+import { DocumentMeta } from "~/components/page-meta";
+import { ServiceCard } from "~/components/service-card";
+import { JsonLd, organizationNode } from "~/components/structured-data";
+import { services } from "~/content/services";
+import { useLocale } from "~/i18n/use-locale";
+import { articleImagePath, lastModified, summaryOf, type ArticleSummary } from "~/insights/article";
+// Only article pages carry the body's typography and the code colours (not every page).
+import articleStyles from "~/insights/article.css?inline";
+import { translationLinks } from "~/routing/language-links";
+import { parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import { absoluteUrl, articleSeo } from "~/routing/seo";
+import type { Route } from "./+types/article";
+
+/** One article (run at build: every article is prerendered). */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  const found = articles.find((article) => article.lang === lang && article.slug === params.slug);
+  if (!found) throw data(null, { status: 404 });
+  const article = { ...summaryOf(found), html: found.html };
+  return { article, languageLinks: translationLinks(article.translations) };
+}
+
+/** schema.org BlogPosting: written and published by the company. */
+function blogPosting(article: ArticleSummary, canonical: string) {
+  const organization = organizationNode(article.lang);
+  return {
+    "@type": "BlogPosting",
+    headline: article.title,
+    description: article.description,
+    datePublished: article.date,
+    dateModified: lastModified(article),
+    inLanguage: article.lang,
+    keywords: article.tags,
+    image: absoluteUrl(articleImagePath(article)),
+    url: canonical,
+    mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
+    author: organization,
+    publisher: organization,
+  };
+}
+
+export default function Article({ loaderData: { article } }: Route.ComponentProps) {
+  const { t, lang, href } = useLocale();
+  const seo = articleSeo(article);
+  const related = services.filter((service) => article.services.includes(service.id));
+  return (
+    <>
+      <DocumentMeta
+        title={article.title}
+        description={article.description}
+        {...seo}
+        otherLanguages={publishedLanguages().filter(
+          (code) => code !== lang && article.translations[code],
+        )}
+        image={articleImagePath(article)}
+        imageAlt={article.title}
+        article={{ published: article.date, modified: lastModified(article), tags: article.tags }}
+      />
+      <JsonLd data={blogPosting(article, seo.canonical)} />
+      <style href="insights-article" precedence="default">
+        {articleStyles}
+      </style>
+      <article>
+        <PageHeader
+          title={article.title}
+          label={article.preview ? t("insights.preview") : <ArticleFacts article={article} />}
+        >
+          <p>{article.description}</p>
+          <TagList tags={article.tags} className="mt-6" />
+        </PageHeader>
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+          <div className="article-text" dangerouslySetInnerHTML={{ __html: article.html }} />
+          {related.length ? (
+            <section aria-labelledby="related-title" className="mt-16 border-t border-line pt-10">
+              <h2 id="related-title" className="text-2xl font-bold tracking-tight text-fg">
+                {t("insights.related")}
+              </h2>
+              <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+                {related.map((service) => (
+                  <ServiceCard key={service.id} service={service} href={href("services")} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <a
+            href={href("insights")}
+            className="mt-12 inline-flex min-h-11 items-center gap-2 rounded-md font-semibold text-brand-text hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t("insights.allArticles")}
+          </a>
+        </div>
+      </article>
+      <CtaBand />
+    </>
+  );
+}

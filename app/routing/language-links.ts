@@ -1,0 +1,38 @@
+import { useLocation, useMatches } from "react-router";
+import type { Language } from "~/config/site";
+import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+
+/** Loader data of a page whose URL differs per language beyond the prefix (an article). */
+export type LanguageLinks = { languageLinks: Record<Language, string> };
+
+const declaresLinks = (data: unknown): data is LanguageLinks =>
+  typeof data === "object" && data !== null && "languageLinks" in data;
+
+/**
+ * The switcher's targets from an article: its translation in each language, or that
+ * language's insights list when it has none.
+ */
+export function translationLinks(
+  translations: Partial<Record<Language, string>>,
+  languages: readonly Language[] = publishedLanguages(),
+): Record<Language, string> {
+  return Object.fromEntries(
+    languages.map((code) => [code, translations[code] ?? localizedPath("insights", code)]),
+  ) as Record<Language, string>;
+}
+
+/**
+ * Where the language switcher leads from the current page, per published language: the
+ * same registry page in that language, or what the page's loader names (an article's
+ * translation, or that language's list when it has none).
+ */
+export function useLanguageLinks(): Record<Language, string> {
+  const { page } = parseLocalizedPath(useLocation().pathname);
+  const declared = useMatches()
+    .map((match) => match.loaderData)
+    .find(declaresLinks);
+  if (declared) return declared.languageLinks;
+  return Object.fromEntries(
+    publishedLanguages().map((code) => [code, localizedPath(page ?? "home", code)]),
+  ) as Record<Language, string>;
+}
