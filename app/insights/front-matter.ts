@@ -5,7 +5,7 @@ import { services } from "../content/services.ts";
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
 
 /** What an article's front matter may and must say; any other field is a mistake. */
-export const frontMatterSchema = z
+const frontMatterSchema = z
   .strictObject({
     title: z.string().trim().min(10).max(120),
     /** The summary under the title, in the list, in search results and in the feed. */

@@ -3,7 +3,7 @@ import type { Language } from "~/config/site";
 import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
 
 /** Loader data of a page whose URL differs per language beyond the prefix (an article). */
-export type LanguageLinks = { languageLinks: Record<Language, string> };
+type LanguageLinks = { languageLinks: Record<Language, string> };
 
 const declaresLinks = (data: unknown): data is LanguageLinks =>
   typeof data === "object" && data !== null && "languageLinks" in data;
