@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
-import { allPagePaths, parseLocalizedPath, publishedLanguages, type PageId } from "~/routing/paths";
+import { publishedLanguages, type PageId } from "~/routing/paths";
 
 export { expect };
 
@@ -42,11 +42,6 @@ export const test = base.extend<Options & { consoleMessages: string[] }>({
 export function translator(lang: Language) {
   return createI18n(lang, catalogues[lang]).t;
 }
-
-export const pageUrls = allPagePaths().map((path) => {
-  const { lang, page } = parseLocalizedPath(path);
-  return { path, lang, page: page as PageId };
-});
 
 export const languages = publishedLanguages();
 
