@@ -7,7 +7,7 @@ import { loadInsights } from "~/insights/content.server";
 import { translationLinks } from "~/routing/language-links";
 import { allPagePaths, insightsFeedPath, localizedPath, parseLocalizedPath } from "~/routing/paths";
 import { absoluteUrl, articleSeo } from "~/routing/seo";
-import { expect, expectNoAxeViolations, languages, test, translator, visit } from "./support";
+import { expect, expectNoAxeViolations, languages, test, translator } from "./support";
 
 // Article URLs are not registry pages (allPagePaths), so this spec covers them end to end.
 // The articles as the build made them: the same content folder, the same day.
@@ -36,7 +36,7 @@ test("each language's list shows its articles newest first, with date, reading t
     const t = translator(lang);
     const own = articles.filter((article) => article.lang === lang);
     expect(own.length, lang).toBeGreaterThan(0);
-    await visit(page, localizedPath("insights", lang));
+    await page.goto(localizedPath("insights", lang));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("insights.title"));
     const cards = page
       .getByRole("main")
@@ -69,7 +69,7 @@ test("each language's list shows its articles newest first, with date, reading t
 test("the header and footer link the list, after the other main pages", async ({ page }) => {
   for (const lang of languages) {
     const t = translator(lang);
-    await visit(page, localizedPath("home", lang));
+    await page.goto(localizedPath("home", lang));
     const header = page.getByRole("navigation", { name: t("nav.label") }).getByRole("link");
     await expect(header.last()).toHaveText(t("nav.insights"));
     await expect(header.last()).toHaveAttribute("href", localizedPath("insights", lang));
@@ -87,7 +87,7 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
 }) => {
   for (const article of articles) {
     const t = translator(article.lang);
-    const response = await visit(page, article.path);
+    const response = await page.goto(article.path);
     expect(response?.status(), article.path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
     await expect(page).toHaveTitle(`${article.title} | ${siteConfig.name}`);
@@ -158,7 +158,7 @@ test("the language switcher leads to the translation, or to the list when there 
   page,
 }) => {
   for (const article of articles) {
-    await visit(page, article.path);
+    await page.goto(article.path);
     const switcher = page.getByRole("list", { name: translator(article.lang)("nav.languages") });
     const targets = translationLinks(article.translations);
     for (const code of languages) {
@@ -219,7 +219,7 @@ test("article and list pages: no script but the page's own, its CSP, no violatio
   const violations = await watchCsp(page);
   const [article] = articles;
   for (const path of [article?.path ?? "", localizedPath("insights", "en")]) {
-    const response = await visit(page, path);
+    const response = await page.goto(path);
     const csp = response?.headers()["content-security-policy"] ?? "";
     expect(csp, path).toContain("script-src 'self' 'sha256-");
     expect(csp, path).not.toContain("unsafe-inline");

@@ -1,10 +1,10 @@
 import { languageNames } from "~/i18n/i18n";
-import { expect, languages, test, translator, visit } from "./support";
+import { expect, languages, test, translator } from "./support";
 
 test("the switcher shows each published language by its own name and marks the active one", async ({
   page,
 }) => {
-  await visit(page, "/ca/brands");
+  await page.goto("/ca/brands");
   const switcher = page.getByRole("list", { name: translator("ca")("nav.languages") });
   for (const lang of languages) {
     const link = switcher.getByRole("link", {
@@ -23,23 +23,23 @@ test("the switcher shows each published language by its own name and marks the a
 test("switching language keeps the page and is remembered for unprefixed URLs", async ({
   page,
 }) => {
-  await visit(page, "/about");
+  await page.goto("/about");
   await page.getByRole("link", { name: "English, EN", exact: true }).click();
   await expect(page).toHaveURL("/en/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(translator("en")("about.title"));
 
   // A later visit to a Spanish (unprefixed) URL leads to the remembered language.
-  await visit(page, "/services");
+  await page.goto("/services");
   await expect(page).toHaveURL("/en/services");
 
   await page.getByRole("link", { name: "Català, CA", exact: true }).click();
   await expect(page).toHaveURL("/ca/services");
-  await visit(page, "/contact");
+  await page.goto("/contact");
   await expect(page).toHaveURL("/ca/contact");
 
   await page.getByRole("link", { name: "Español, ES", exact: true }).click();
   await expect(page).toHaveURL("/contact");
-  await visit(page, "/brands");
+  await page.goto("/brands");
   await expect(page).toHaveURL("/brands");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
 

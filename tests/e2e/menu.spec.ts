@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
-import { expect, test, translator, visit } from "./support";
+import { expect, test, translator } from "./support";
 
 const t = translator("en");
 
@@ -23,7 +23,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("opens from the icon button and closes on a link, the logo and Escape", async ({
       page,
     }) => {
-      await visit(page, "/en/about");
+      await page.goto("/en/about");
       const nav = page.getByRole("navigation", { name: t("nav.label") });
       const toggle = page.getByRole("button", { name: t("nav.openMenu") });
       await expect(nav).toBeHidden();
@@ -56,7 +56,7 @@ test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("shows every link in the bar without a menu button", async ({ page }) => {
-    await visit(page, "/en");
+    await page.goto("/en");
     const nav = page.getByRole("navigation", { name: t("nav.label") });
     for (const key of ["home", "about", "brands", "services", "contact"] as const) {
       await expect(nav.getByRole("link", { name: t(`nav.${key}`) })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe("desktop navigation", () => {
   });
 
   test("focus is never hidden under the fixed bar", async ({ page }) => {
-    await visit(page, "/en/services");
+    await page.goto("/en/services");
     const header = await page.locator("body > header").boundingBox();
     // Tab through the whole page; every focused element stays below the bar or inside it.
     for (let step = 0; step < 40; step++) {

@@ -3,8 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
-import type { PageId } from "~/pages";
-import { allPagePaths, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import { publishedLanguages } from "~/routing/paths";
 
 export { expect };
 
@@ -44,31 +43,28 @@ export function translator(lang: Language) {
   return createI18n(lang, catalogues[lang]).t;
 }
 
-export const pageUrls = allPagePaths().map((path) => {
-  const { lang, page } = parseLocalizedPath(path);
-  return { path, lang, page: page as PageId };
-});
-
 export const languages = publishedLanguages();
 
-/** Loads a URL and waits until its scripts, if any, have run and gone quiet. */
-export async function visit(page: Page, path: string) {
-  const response = await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  return response;
-}
+/** The axe rules whose result depends on colours alone. */
+const colourRules = ["color-contrast", "link-in-text-block"];
 
 /**
  * Expects no axe violation (WCAG 2.2 A/AA and best practice) on the settled page: entry
- * animations are waited for, so axe sees what a visitor sees, not a half-faded frame.
+ * animations and colour transitions are waited for, so axe sees what a visitor sees, not a
+ * half-faded frame. `colours` runs only the rules that depend on colours: enough after a
+ * switch of colour scheme on a page already audited in full, since the schemes differ in
+ * colour tokens only (design.spec.ts checks that).
  */
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoAxeViolations(page: Page, only: "all" | "colours" = "all") {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished)),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
+  const axe = new AxeBuilder({ page });
+  const results = await (
+    only === "colours"
+      ? axe.withRules(colourRules)
+      : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+  ).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);

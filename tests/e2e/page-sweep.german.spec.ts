@@ -1,0 +1,9 @@
+import { siteConfig } from "~/config/site";
+import { publishedLanguages } from "~/routing/paths";
+import { sweepPages } from "./page-sweep";
+
+// The build with German published (the "german" project): every URL, German and the others,
+// whose head links and language switcher now name four languages. axe audits the German
+// pages; the others differ from the default build's, audited in page-sweep.spec.ts, only by
+// those head links and the switcher's fourth link, which the German pages show too.
+sweepPages(publishedLanguages({ ...siteConfig, germanPublished: true }), { audited: ["de"] });

@@ -1,0 +1,219 @@
+import type { Page } from "@playwright/test";
+import { siteConfig, type Language } from "~/config/site";
+import { catalogues } from "~/i18n/catalogues.server";
+import { languageNames } from "~/i18n/i18n";
+import { absoluteUrl } from "~/routing/seo";
+import { hasOwnText, pages, type PageId } from "~/pages";
+import { allPagePaths, defaultLanguage, localizedPath, parseLocalizedPath } from "~/routing/paths";
+import { expect, expectNoAxeViolations, test, translator } from "./support";
+
+type Tree = { [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+const allKeys = keysOf(catalogues.es as unknown as Tree);
+
+/** Spanish texts long enough to be unmistakable, that the other language words differently. */
+function spanishOnlyTexts(lang: Language): string[] {
+  const es = translator("es");
+  const other = translator(lang);
+  return allKeys
+    .map((key) => ({
+      spanish: es(key as never) as string,
+      translated: other(key as never) as string,
+    }))
+    .filter(({ spanish, translated }) => spanish.length > 25 && spanish !== translated)
+    .map(({ spanish }) => spanish);
+}
+
+/** The pages that end with the call-to-action band before the footer. */
+const ctaPages: readonly PageId[] = ["home", "about", "brands", "services", "insights"];
+
+/** The <head> links and metas a search engine reads, as the browser parsed them. */
+function headFacts(page: Page) {
+  return page.evaluate(() => {
+    const content = (selector: string) =>
+      [...document.querySelectorAll<HTMLMetaElement>(selector)].map((meta) => meta.content);
+    return {
+      description: content('meta[name="description"]'),
+      robots: content('meta[name="robots"]'),
+      canonical: [...document.querySelectorAll<HTMLLinkElement>('link[rel="canonical"]')].map(
+        (link) => link.getAttribute("href"),
+      ),
+      alternates: [
+        ...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]'),
+      ].map((link) => [link.hreflang, link.getAttribute("href")]),
+    };
+  });
+}
+
+/** How much wider than its viewport the document is: anything above 0 scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * One test per page × language URL of the build under test. Each loads its page once and
+ * checks everything that holds for every page: the answer, the head (title, description,
+ * canonical, hreflang) and the visible texts against the catalogues, no console error, no
+ * Content-Security-Policy violation, no failed request, no sideways scroll at 320, 390 and
+ * 1440 px, and no axe violation at 390 and 1440 px in the light and the dark scheme (all
+ * rules in one scheme, the colour rules in the other: the schemes differ in colours only). The
+ * viewport and the scheme change on the loaded page (the browser lays it out and evaluates
+ * its CSS again), which is what a fresh load in that viewport or scheme would show: pages
+ * have no script that reads either.
+ */
+export function sweepPages(
+  languages: readonly Language[],
+  {
+    audited = languages,
+  }: { /** The languages whose pages axe audits. */ audited?: readonly Language[] } = {},
+) {
+  test.describe("every page", () => {
+    test.use({ viewport: { width: 390, height: 844 }, colorScheme: "light" });
+
+    for (const path of allPagePaths(languages)) {
+      const { lang, page: pageId } = parseLocalizedPath(path, languages) as {
+        lang: Language;
+        page: PageId;
+      };
+      const audit = audited.includes(lang);
+      const axe = audit ? ", axe in light and dark" : "";
+
+      test(`${path}: texts, head links, policy and layout at 320, 390 and 1440 px${axe}`, async ({
+        page,
+      }) => {
+        const t = translator(lang);
+        const failedRequests: string[] = [];
+        page.on("response", (response) => {
+          if (response.status() >= 400)
+            failedRequests.push(`${response.status()} ${response.url()}`);
+        });
+        await page.addInitScript(() => {
+          const list: string[] = [];
+          (window as unknown as { cspViolations: string[] }).cspViolations = list;
+          document.addEventListener("securitypolicyviolation", (event) =>
+            list.push(`${event.violatedDirective} ${event.blockedURI}`),
+          );
+        });
+
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+
+        await test.step("head: language, title, description, canonical and hreflang", async () => {
+          const { meta } = pages[pageId];
+          await expect(page.locator("html")).toHaveAttribute("lang", lang);
+          await expect(page).toHaveTitle(`${t(`${meta}.title`)} | ${siteConfig.name}`);
+          const head = await headFacts(page);
+          expect(head.description).toEqual([t(`${meta}.description`)]);
+          // One signal per page: a canonical, never `noindex` beside it.
+          expect(head.robots).toEqual([]);
+          const spanish = absoluteUrl(localizedPath(pageId, defaultLanguage));
+          // The languages the page's text is written in (every one but for some legal texts).
+          const written = languages.filter((code) => hasOwnText(pageId, code));
+          // A copy showing the Spanish text names the Spanish page; the others themselves.
+          expect(head.canonical).toEqual([written.includes(lang) ? absoluteUrl(path) : spanish]);
+          // Those languages, plus x-default when there is a choice, absolute; the same set on
+          // every copy, so each alternate lists this page back.
+          const alternates = [
+            ...written.map((code) => [code, absoluteUrl(localizedPath(pageId, code))]),
+            ...(written.length > 1 ? [["x-default", spanish]] : []),
+          ];
+          expect(head.alternates.sort()).toEqual(alternates.sort());
+        });
+
+        await test.step("body: heading, language switcher, footer and texts", async () => {
+          const h1 = page.getByRole("heading", { level: 1 });
+          await expect(h1).toHaveCount(1);
+          await expect(h1).toHaveText(t(pages[pageId].heading));
+          const switcher = page.getByRole("list", { name: t("nav.languages") });
+          await expect(switcher.getByRole("link")).toHaveCount(languages.length);
+          await expect(
+            switcher.getByRole("link", {
+              name: `${languageNames[lang]}, ${lang.toUpperCase()}`,
+              exact: true,
+            }),
+          ).toHaveAttribute("aria-current", "true");
+          // The year comes from the page's inline script, so this also shows the script ran.
+          await expect(page.getByRole("contentinfo")).toContainText(
+            `© ${new Date().getFullYear()} ${siteConfig.name}`,
+          );
+
+          const text = await page.locator("body").innerText();
+          expect(
+            allKeys.filter((key) => text.includes(key)),
+            "catalogue keys shown raw",
+          ).toEqual([]);
+          const levels = await page
+            .locator("main h1, main h2, main h3, main h4")
+            .evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])));
+          levels.forEach((level, i) => {
+            if (i > 0) expect(level, `heading ${i}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+          });
+          if (lang !== defaultLanguage) {
+            // Outside the Spanish legal body (marked lang="es"), nothing is left in Spanish.
+            const visible = await page.evaluate(() => {
+              const clone = document.body.cloneNode(true) as HTMLElement;
+              clone.querySelectorAll('[lang="es"], script').forEach((node) => node.remove());
+              return clone.innerText;
+            });
+            expect(
+              spanishOnlyTexts(lang).filter((spanish) => visible.includes(spanish)),
+              "Spanish texts on a translated page",
+            ).toEqual([]);
+          }
+        });
+
+        await test.step("call to action band: last in main, or absent", async () => {
+          const band = page.getByRole("region", { name: t("cta.title") });
+          if (!ctaPages.includes(pageId)) {
+            await expect(page.locator("[data-cta-band]")).toHaveCount(0);
+            return;
+          }
+          await expect(band).toBeVisible();
+          await expect(band.getByRole("link", { name: t("cta.button") })).toHaveAttribute(
+            "href",
+            localizedPath("contact", lang),
+          );
+          await expect(
+            band.getByRole("link", { name: t("cta.email", { email: siteConfig.email }) }),
+          ).toHaveAttribute("href", `mailto:${siteConfig.email}`);
+          // Nothing sits between the band and the footer.
+          await expect(page.locator("main > *").last()).toHaveAttribute(
+            "aria-labelledby",
+            "cta-title",
+          );
+        });
+
+        await test.step(`390 px: no sideways scroll${axe}`, async () => {
+          expect(await sidewaysOverflow(page)).toBe(0);
+          if (!audit) return;
+          await expectNoAxeViolations(page);
+          await page.emulateMedia({ colorScheme: "dark" });
+          await expectNoAxeViolations(page, "colours");
+        });
+
+        await test.step("320 px: no sideways scroll", async () => {
+          await page.setViewportSize({ width: 320, height: 640 });
+          expect(await sidewaysOverflow(page)).toBe(0);
+        });
+
+        await test.step(`1440 px: navigation in the bar, no sideways scroll${axe}`, async () => {
+          await page.setViewportSize({ width: 1440, height: 900 });
+          await expect(page.getByRole("navigation", { name: t("nav.label") })).toBeVisible();
+          expect(await sidewaysOverflow(page)).toBe(0);
+          if (!audit) return;
+          await expectNoAxeViolations(page);
+          await page.emulateMedia({ colorScheme: "light" });
+          await expectNoAxeViolations(page, "colours");
+        });
+
+        const violations = await page.evaluate(
+          () => (window as unknown as { cspViolations: string[] }).cspViolations,
+        );
+        expect(violations, "Content-Security-Policy violations").toEqual([]);
+        expect(failedRequests, "requests answered with an error").toEqual([]);
+      });
+    }
+  });
+}
