@@ -31,7 +31,11 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     stopping = true;
     // Stop accepting, let in-flight requests and the current delivery finish, close the
     // database; give up after 10 s rather than hang.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    console.log(`${signal}: stopping`);
+    setTimeout(() => {
+      console.error("Not stopped within 10 s: exiting anyway");
+      process.exit(1);
+    }, 10_000).unref();
     server.close(async () => {
       try {
         await site.stop();
@@ -39,6 +43,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
         console.error("stopping the site failed:", error);
         process.exit(1);
       }
+      console.log("Stopped");
       process.exit(0);
     });
     server.closeIdleConnections();
