@@ -25,12 +25,23 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   projects: [
-    { name: "site", testIgnore: /(german|contact-fuzz|load)\.spec/, use: { baseURL: url(port) } },
+    // Builds and runs the container image (minutes when nothing is cached). Listed first so
+    // it starts first, on one worker, while the browser tests take the other.
+    { name: "container", testMatch: /production-install\.spec/ },
+    {
+      name: "site",
+      testIgnore: /(german|contact-fuzz|load|production-install)\.spec/,
+      use: { baseURL: url(port) },
+    },
     // A second build with German published (`npm run build:german`).
     { name: "german", testMatch: /(german|seo)\.spec/, use: { baseURL: url(germanPort) } },
     // The heavy ones run last and one at a time, so they neither starve nor are starved by
     // the browser tests.
-    { name: "fuzz", testMatch: /contact-fuzz\.spec/, dependencies: ["site", "german"] },
+    {
+      name: "fuzz",
+      testMatch: /contact-fuzz\.spec/,
+      dependencies: ["site", "german", "container"],
+    },
     { name: "load", testMatch: /load\.spec/, dependencies: ["fuzz"] },
   ],
   webServer: [
