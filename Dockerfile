@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The production image: build with the dev dependencies, ship only the production ones and
-# the build. tests/e2e/production-install.spec.ts performs the runtime stage's steps.
+# the build. tests/e2e/production-install.spec.ts builds and runs it (Podman) in `npm test`.
 #   docker build --build-arg SITE_URL=https://your.domain -t isla-digital .
 #   docker run -p 3000:3000 -v site-data:/data --env-file site.env isla-digital
 # The Node version is the project's own (the `node` dev dependency).
@@ -9,7 +9,10 @@ ARG NODE_VERSION=24.21.0
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm's download cache is a cache mount, kept out of the layers and from one build to the next:
+# a changed lock file fetches only the packages that changed, and the deps stage reuses this
+# stage's downloads. (The layers themselves are rebuilt only when the lock file changes.)
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 # Prerendered pages carry absolute URLs: the public origin is fixed when building.
 ARG SITE_URL
@@ -20,7 +23,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # --omit=optional too: TypeScript and React's types are optional peers of runtime packages and
 # dev dependencies here, which --omit=dev alone keeps. No runtime package needs an optional one.
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
 # tini as PID 1 reaps zombies and passes SIGTERM on, so the server's graceful shutdown runs.

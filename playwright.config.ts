@@ -25,13 +25,19 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   projects: [
-    // The fuzzer posts one request at a time, so it keeps about one core busy for minutes.
-    // Listed first and depending on nothing, it starts at once on one worker while the other
-    // runs the browser tests, instead of leaving a core idle after them.
-    { name: "fuzz", testMatch: /contact-fuzz\.spec/ },
-    { name: "site", testIgnore: /(german|contact-fuzz|load)\.spec/, use: { baseURL: url(port) } },
+    // Builds and runs the container image (minutes when nothing is cached). Listed first so
+    // it starts first, on one worker, while the browser tests take the other.
+    { name: "container", testMatch: /production-install\.spec/ },
+    {
+      name: "site",
+      testIgnore: /(german|contact-fuzz|load|production-install)\.spec/,
+      use: { baseURL: url(port) },
+    },
     // A second build with German published (`npm run build:german`).
     { name: "german", testMatch: /(german|seo)\.spec/, use: { baseURL: url(germanPort) } },
+    // The fuzzer posts one request at a time, keeping about one core busy for minutes: it
+    // takes the container's worker when the image is done, beside the browser tests.
+    { name: "fuzz", testMatch: /contact-fuzz\.spec/, dependencies: ["container"] },
     // The load test measures latency and memory: it runs last and alone.
     { name: "load", testMatch: /load\.spec/, dependencies: ["fuzz", "site", "german"] },
   ],

@@ -20,9 +20,16 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     if (stopping) return;
     stopping = true;
     // Give up after 10 s rather than hang.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    console.log(`${signal}: stopping`);
+    setTimeout(() => {
+      console.error("Not stopped within 10 s: exiting anyway");
+      process.exit(1);
+    }, 10_000).unref();
     site.stop().then(
-      () => process.exit(0),
+      () => {
+        console.log("Stopped");
+        process.exit(0);
+      },
       (/** @type {unknown} */ error) => {
         console.error("stopping the site failed:", error);
         process.exit(1);

@@ -1,228 +1,212 @@
-// No container engine runs on the test machines, so this performs the Dockerfile's own steps:
-// the runtime stage's files copied into a clean folder, the `deps` stage's production-only
-// install there, then the image's CMD and HEALTHCHECK run with the image's environment.
-// It proves the server, the inbox and the go-live check need no dev dependency.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// The production image, built and run for real: Podman (with runc) builds the project's
+// Dockerfile and runs the image it makes, with a named volume on /data.
+//
+// The Dockerfile's base image, node:<version>-bookworm-slim, cannot be pulled on the test
+// machines (no registry but npm and Debian), so the image is built on a STAND-IN with that tag:
+// Debian bookworm from debootstrap with the project's own Node binary and npm
+// (tests/support/container.ts). Everything the Dockerfile does on top of its base is real.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { eventually, freePort } from "../support/site";
+import { buildImage, cleanUp, ensureStandInBase, podman, uniqueName } from "../support/container";
+import { freePort } from "../support/site";
 
-type Instruction = { name: string; args: string };
-type Stage = { name: string; image: string; instructions: Instruction[] };
+test("the build context leaves local data and secrets out (.dockerignore)", () => {
+  const ignored = readFileSync(".dockerignore", "utf8").split("\n");
+  for (const entry of ["node_modules", ".env", ".env.*", "data", "*.db", "*.db-wal", ".git"])
+    expect(ignored).toContain(entry);
+});
 
-/** The Dockerfile as stages of instructions (continuations joined, comments dropped). */
-function parseDockerfile(text: string): { args: Record<string, string>; stages: Stage[] } {
-  const lines = text
-    .replace(/\\\n/g, " ")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"));
-  const args: Record<string, string> = {};
-  const stages: Stage[] = [];
-  for (const line of lines) {
-    const [, name = "", rest = ""] = line.match(/^(\w+)\s+(.*)$/) ?? [];
-    const instruction = { name: name.toUpperCase(), args: rest.replace(/\s+/g, " ") };
-    if (instruction.name === "FROM") {
-      const [image = "", , stageName = ""] = instruction.args.split(" ");
-      stages.push({
-        name: stageName,
-        image: image.replace(/\$\{(\w+)\}/g, (_, key: string) => args[key] ?? ""),
-        instructions: [],
-      });
-    } else if (instruction.name === "ARG" && stages.length === 0) {
-      const [key = "", value = ""] = instruction.args.split("=");
-      args[key] = value;
-    } else {
-      stages.at(-1)?.instructions.push(instruction);
+test("the systemd unit starts the server as the image does", () => {
+  const unit = readFileSync("deploy/site.service", "utf8");
+  const execStart = unit.match(/^ExecStart=(\S+) (.*)$/m);
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1] ?? "[]");
+  expect(execStart?.[2]?.split(" ")).toEqual((cmd as string[]).slice(1));
+  for (const hardening of [
+    "NoNewPrivileges=yes",
+    "ProtectSystem=strict",
+    "ReadWritePaths=/var/lib/site",
+    "User=site",
+    "Restart=on-failure",
+    "EnvironmentFile=/etc/site/site.env",
+  ]) {
+    expect(unit).toContain(hardening);
+  }
+  expect(unit).toContain("DATABASE_PATH=/var/lib/site/");
+  // systemd's own checker, where the machine has it.
+  const verify = spawnSync("systemd-analyze", ["verify", "deploy/site.service"], {
+    encoding: "utf8",
+  });
+  if (verify.error) return;
+  expect(verify.stderr).toBe("");
+  expect(verify.status).toBe(0);
+});
+
+/** Runs the image's own HEALTHCHECK command until it passes; fails with the logs if it never does. */
+async function untilHealthy(container: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const check = await podman(["healthcheck", "run", container], { check: false });
+    if (check.code === 0) return;
+    const running = await podman(["inspect", "--format", "{{.State.Running}}", container]);
+    if (running.stdout.trim() !== "true" || Date.now() > deadline) {
+      const logs = await podman(["logs", container], { check: false });
+      throw new Error(
+        `${container} is not healthy: ${check.stdout}${check.stderr}\n${logs.stdout}${logs.stderr}`,
+      );
     }
-  }
-  return { args, stages };
-}
-
-const dockerfile = parseDockerfile(readFileSync("Dockerfile", "utf8"));
-const runtime = dockerfile.stages.at(-1)!;
-const stage = (name: string) => dockerfile.stages.find((s) => s.name === name)!;
-const all = (s: Stage, name: string) => s.instructions.filter((i) => i.name === name);
-const one = (s: Stage, name: string) => all(s, name).at(-1)?.args ?? "";
-const json = (args: string) => JSON.parse(args) as string[];
-
-/** `ENV A=1 B="x y"` as an object. */
-function envOf(s: Stage): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const { args } of all(s, "ENV")) {
-    for (const [, key = "", value = ""] of args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) {
-      // Build arguments are not given here: `${ARG}` is empty, as in `docker build` without it.
-      env[key] = value.replace(/^"|"$/g, "").replace(/\$\{\w+\}/g, "");
-    }
-  }
-  return env;
-}
-
-/** This process's environment without what npm sets for the script that runs the tests. */
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")),
-);
-
-/** Performs a stage's COPY (from the build context) and RUN steps in `dir`. */
-function runStage(s: Stage, dir: string) {
-  for (const { name, args } of s.instructions) {
-    if (name === "COPY") copy(args, process.cwd(), dir);
-    if (name === "RUN")
-      execFileSync("sh", ["-c", args], { cwd: dir, env: cleanEnv, stdio: "pipe" });
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-/** `COPY a b dest/`: sources relative to `from`, destination relative to `to`. */
-function copy(args: string, from: string, to: string) {
-  const parts = args.split(" ").filter((part) => !part.startsWith("--"));
-  const destination = parts.pop()!;
-  for (const source of parts) {
-    const target = destination.endsWith("/")
-      ? path.join(to, destination, path.basename(source))
-      : path.join(to, destination);
-    cpSync(path.join(from, source), target, { recursive: true });
-  }
-}
+type InboxRow = { name: string; email: string; message: string; status: string };
 
-test.describe("production install (the container image's steps)", () => {
-  test.describe.configure({ timeout: 240_000 });
+// What the container test creates, removed after it whatever happened (a timeout included).
+const containers: string[] = [];
+const volumes: string[] = [];
+test.afterEach(() => cleanUp(containers, volumes));
 
-  test("the image follows the Node image conventions", () => {
-    const devNode = (
-      JSON.parse(readFileSync("package.json", "utf8")) as {
-        devDependencies: Record<string, string>;
-      }
-    ).devDependencies["node"];
-    // The image runs the Node version the project develops and tests on.
-    expect(runtime.image).toBe(`node:${devNode}-bookworm-slim`);
-    expect(dockerfile.stages.map((s) => s.name)).toEqual(["build", "deps", ""]);
-    expect(one(runtime, "USER")).toBe("node");
-    expect(json(one(runtime, "ENTRYPOINT"))).toEqual(["tini", "--"]);
-    expect(one(runtime, "VOLUME")).toBe("/data");
-    expect(envOf(runtime)).toMatchObject({ HOST: "0.0.0.0", DATABASE_PATH: "/data/site.db" });
-    expect(one(stage("deps"), "RUN")).toMatch(/^npm ci --omit=dev\b/);
-    // Secrets and local data never enter the build context.
-    const ignored = readFileSync(".dockerignore", "utf8").split("\n");
-    for (const entry of ["node_modules", ".env", "data", "*.db"]) expect(ignored).toContain(entry);
+test("on a stand-in base image: the Dockerfile builds an image that runs as node, passes its health check, serves, keeps messages in /data across a restart and stops cleanly on SIGTERM", async () => {
+  // Measured on the 2-core machine: cold (no stand-in base, no build cache) about 2.5 min when
+  // idle; warm (base and dependency layers cached, the site changed) under a minute. The margin
+  // is for a machine busy with the browser tests and more.
+  test.setTimeout(600_000);
+  const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+  let since = Date.now();
+  const base = await test.step("stand-in base image", () => ensureStandInBase());
+  const timings = [`stand-in base ${base.created ? "made" : "cached"} ${seconds(since)}`];
+  since = Date.now();
+  const { id: image, output: buildOutput } = await test.step("podman build", () => buildImage());
+  await test.info().attach("podman build", { body: buildOutput, contentType: "text/plain" });
+  timings.push(`build ${seconds(since)}`);
+  since = Date.now();
+
+  const container = uniqueName("site-e2e");
+  const volume = uniqueName("site-e2e-data");
+  containers.push(container);
+  volumes.push(volume);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logs = async () => {
+    const { stdout, stderr } = await podman(["logs", container]);
+    return stdout + stderr;
+  };
+  const inbox = async (...command: string[]) => {
+    const listed = await podman([
+      ...command,
+      "npm",
+      "run",
+      "--silent",
+      "inbox",
+      "--",
+      "list",
+      "--json",
+    ]);
+    return JSON.parse(listed.stdout) as InboxRow[];
+  };
+  const visitor = {
+    name: "Imagen",
+    email: "imagen@example.org",
+    message: "Mensaje desde el contenedor",
+  };
+  await podman(["volume", "create", volume]);
+  await test.step("podman run", async () => {
+    await podman([
+      ...["run", "--detach", "--name", container],
+      // The host's network: the server binds loopback only, on a port free here.
+      ...["--network", "host", "--env", "HOST=127.0.0.1", "--env", `PORT=${port}`],
+      ...["--volume", `${volume}:/data`, image],
+    ]);
+    await untilHealthy(container);
   });
 
-  test("the systemd unit starts the server as the image does", () => {
-    const unit = readFileSync("deploy/site.service", "utf8");
-    const execStart = unit.match(/^ExecStart=(\S+) (.*)$/m);
-    expect(execStart?.[2]?.split(" ")).toEqual(json(one(runtime, "CMD")).slice(1));
-    for (const hardening of [
-      "NoNewPrivileges=yes",
-      "ProtectSystem=strict",
-      "ReadWritePaths=/var/lib/site",
-      "User=site",
-      "Restart=on-failure",
-      "EnvironmentFile=/etc/site/site.env",
-    ]) {
-      expect(unit).toContain(hardening);
+  await test.step("runs as the unprivileged node user, tini first", async () => {
+    const processes = (await podman(["top", container, "user", "args"])).stdout
+      .trim()
+      .split("\n")
+      .slice(1);
+    expect(processes).toEqual([
+      expect.stringMatching(/^node\s+tini -- node .*server\.js/),
+      expect.stringMatching(/^node\s+node .*server\.js/),
+    ]);
+    expect((await podman(["exec", container, "id", "-u"])).stdout.trim()).toBe("1000");
+    // Only the production dependencies were installed.
+    const devOnly = ["vite", "@react-router/dev", "typescript", "@playwright/test", "node"];
+    const found = await podman([
+      ...["exec", container, "node", "-p"],
+      `JSON.stringify(${JSON.stringify(devOnly)}.filter((p) => require("fs").existsSync("node_modules/" + p)))`,
+    ]);
+    expect(JSON.parse(found.stdout)).toEqual([]);
+  });
+
+  await test.step("serves pages with their security headers", async () => {
+    for (const page of ["/", "/en/about"]) {
+      const response = await fetch(url + page, { redirect: "manual" });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("content-security-policy"), page).toMatch(
+        /^default-src 'none'; script-src 'self' 'sha256-/,
+      );
+      expect(response.headers.get("x-content-type-options"), page).toBe("nosniff");
+      expect(await response.text()).toContain("<html");
     }
-    expect(unit).toContain("DATABASE_PATH=/var/lib/site/");
-    // systemd's own checker, where the machine has it.
-    const verify = spawnSync("systemd-analyze", ["verify", "deploy/site.service"], {
-      encoding: "utf8",
+    // Rendered per request, by the server bundle on the production dependencies.
+    const missing = await fetch(`${url}/en/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await missing.text()).toContain("<html");
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: true });
+  });
+
+  await test.step("stores a contact message in the /data volume", async () => {
+    const sent = await fetch(`${url}/api/contact?lang=es`, {
+      method: "POST",
+      headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...visitor, elapsed: "9000" }),
     });
-    if (verify.error) return;
-    expect(verify.stderr).toBe("");
-    expect(verify.status).toBe(0);
+    expect(await sent.json()).toEqual({ status: "sent" });
+    // The owner's inbox, as the README runs it in the container.
+    expect(await inbox("exec", container)).toEqual([expect.objectContaining(visitor)]);
+    const owner = await podman(["exec", container, "stat", "-c", "%U", "/data/site.db"]);
+    expect(owner.stdout.trim()).toBe("node");
+    // The shipped example still carries placeholder facts: one warning, yet it serves, and
+    // the go-live check in the image says so.
+    expect(await logs()).toContain("not ready to go live");
+    const check = await podman(["exec", container, "node", "scripts/check-launch.ts"], {
+      check: false,
+    });
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("Not ready to go live");
   });
 
-  test("serves pages and stores a contact message with production dependencies only", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "site-image-"));
-    // Module resolution walks up the folders: nothing above the clean folder may lend a package.
-    expect(existsSync(path.join(tmpdir(), "node_modules"))).toBe(false);
-    const deps = path.join(root, "deps");
-    const app = path.join(root, "app");
-    const data = path.join(root, "data");
-    mkdirSync(deps);
-    mkdirSync(app);
-    mkdirSync(data);
-    runStage(stage("deps"), deps);
-
-    // The runtime stage: WORKDIR /app is `app`; the build stage's /app is this checkout, built.
-    for (const { name, args } of runtime.instructions) {
-      if (name !== "COPY") continue;
-      const from = args.match(/--from=(\w+)/)?.[1];
-      const source = from === "deps" ? deps : process.cwd();
-      copy(args.replaceAll("/app/", ""), source, app);
-    }
-    const installed = path.join(app, "node_modules");
-    for (const devOnly of ["vite", "@react-router/dev", "node", "typescript", "@playwright/test"]) {
-      expect(existsSync(path.join(installed, devOnly)), devOnly).toBe(false);
-    }
-
-    const port = await freePort();
-    // The image's environment; on the test machine the server binds loopback only.
-    const env = {
-      PATH: process.env["PATH"] ?? "",
-      ...envOf(runtime),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: path.join(data, "site.db"),
-    };
-    // `node` in the image is the project's Node 24, which runs this test too.
-    const command = json(one(runtime, "CMD")).map((part) =>
-      part === "node" ? process.execPath : part,
-    );
-    const server = spawn(command[0]!, command.slice(1), { cwd: app, env, stdio: "pipe" });
-    let output = "";
-    server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-    try {
-      const url = `http://127.0.0.1:${port}`;
-      // The image's own health check, as the container engine runs it.
-      const healthcheck = json(one(runtime, "HEALTHCHECK").replace(/^.*?CMD /, ""));
-      await eventually(() => {
-        if (server.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-        const [program, ...args] = healthcheck.map((p) => (p === "node" ? process.execPath : p));
-        return spawnSync(program!, args, { env }).status === 0;
-      }, 30_000);
-
-      for (const page of ["/", "/en/about", "/ca/contact"]) {
-        const response = await fetch(url + page);
-        expect(response.status, page).toBe(200);
-        expect(await response.text()).toContain("<html");
-      }
-      const sent = await fetch(`${url}/api/contact?lang=es`, {
-        method: "POST",
-        headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          name: "Imagen",
-          email: "imagen@example.org",
-          message: "Mensaje desde la instalación de producción",
-          elapsed: "9000",
-        }),
-      });
-      expect(await sent.json()).toEqual({ status: "sent" });
-
-      // The owner's inbox works in the image too, on the same database.
-      const inbox = spawnSync(process.execPath, ["scripts/inbox.ts", "list", "--json"], {
-        cwd: app,
-        env,
-        encoding: "utf8",
-      });
-      expect(inbox.stderr).toBe("");
-      expect(JSON.parse(inbox.stdout)).toEqual([
-        expect.objectContaining({
-          name: "Imagen",
-          message: "Mensaje desde la instalación de producción",
-        }),
-      ]);
-      // The shipped example still carries placeholder facts: one warning, yet it serves.
-      expect(output).toContain("not ready to go live");
-      const check = spawnSync(process.execPath, ["scripts/check-launch.ts"], { cwd: app, env });
-      expect(check.status).toBe(1);
-    } finally {
-      server.kill("SIGTERM");
-    }
-    // SIGTERM reaches the graceful shutdown.
-    expect(await exited).toBe(0);
-    rmSync(root, { recursive: true, force: true });
+  await test.step("stops cleanly on SIGTERM, within the grace period", async () => {
+    const stopping = Date.now();
+    // 15 s: the stop timeout the README asks platforms for.
+    const stop = await podman(["stop", "--time", "15", container]);
+    expect(Date.now() - stopping).toBeLessThan(15_000);
+    // Podman says when it had to resort to SIGKILL; it did not.
+    expect(stop.stderr).not.toContain("SIGKILL");
+    const state = await podman(["inspect", "--format", "{{.State.ExitCode}}", container]);
+    // tini passed SIGTERM on and the server exited by itself, with 0 (143 would be death by
+    // the signal, 137 by SIGKILL).
+    expect(state.stdout.trim()).toBe("0");
+    const output = await logs();
+    expect(output).toContain("SIGTERM: stopping");
+    expect(output).toMatch(/^Stopped$/m);
   });
+
+  await test.step("the message survives a restart and a new container on the volume", async () => {
+    await podman(["start", container]);
+    await untilHealthy(container);
+    expect(await inbox("exec", container)).toEqual([expect.objectContaining(visitor)]);
+    const reader = uniqueName("site-e2e-inbox");
+    containers.push(reader);
+    const inNewContainer = ["run", "--rm", "--name", reader, "--network", "none"];
+    expect(await inbox(...inNewContainer, "--volume", `${volume}:/data`, image)).toEqual([
+      expect.objectContaining(visitor),
+    ]);
+  });
+  timings.push(`run ${seconds(since)}`);
+  console.log(`Container test: ${timings.join(", ")}`);
 });
