@@ -34,7 +34,7 @@ type RunOptions = {
 const running = new Set<ChildProcess>();
 
 /** Runs a program to its end without blocking the test process; SIGKILL after `timeoutMs`. */
-export function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
+function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
   const { check = true, timeoutMs = 120_000 } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
@@ -69,7 +69,7 @@ export const podman = (args: string[], options?: RunOptions) =>
  * The Node version the Dockerfile builds FROM (`ARG NODE_VERSION`). It must be the project's
  * `node` dev dependency, the binary the stand-in base is made of and every test runs on.
  */
-export function imageNodeVersion(): string {
+function imageNodeVersion(): string {
   const version = /^ARG NODE_VERSION=(\S+)$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
   const devNode = (
     JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string> }
