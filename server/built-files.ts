@@ -4,6 +4,7 @@ import path from "node:path";
 import { contentType } from "mime-types";
 import { cacheControl } from "./cache-policy";
 import { baseSecurityHeaders, builtFilePolicy } from "./security-headers";
+import { speculationRules } from "./speculation-rules";
 
 /** A file held in memory with its precompressed copies and every header but the per-request ones. */
 export type BuiltFile = {
@@ -26,6 +27,7 @@ export function builtFile(
     "Cache-Control": cache,
   };
   if (br || gz) headers["Vary"] = "Accept-Encoding";
+  if (type.startsWith("text/html")) headers["Speculation-Rules"] = `"${speculationRules.url}"`;
   return {
     body,
     br,
@@ -59,7 +61,10 @@ export function loadBuiltFiles(clientDir: string, pageUrls: string[]): Map<strin
     files.set(
       url,
       builtFile(readFileSync(file), {
-        type: contentType(ext) || "application/octet-stream",
+        type:
+          url === speculationRules.url
+            ? speculationRules.type
+            : contentType(ext) || "application/octet-stream",
         cache: cacheControl(url, Boolean(pageUrl)),
         br: readIfThere(`${file}.br`),
         gz: readIfThere(`${file}.gz`),

@@ -104,3 +104,51 @@ test("a contact form restored from the back/forward cache keeps what was typed a
   const toast = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
   await expect(toast.getByRole("listitem")).toHaveText(t("contact.form.success"));
 });
+
+/** Waits until Chromium reports the prerender of `url` ready (DevTools' Preload domain). */
+async function prerenderReady(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const ready = new Promise<void>((resolve) => {
+    cdp.on("Preload.prerenderStatusUpdated", (event) => {
+      if (event.key.url === url && event.status === "Ready") resolve();
+    });
+  });
+  await cdp.send("Preload.enable");
+  return ready;
+}
+
+for (const target of ["services", "contact"] as const) {
+  test(`hovering the ${target} link prerenders it, and the click shows the prerendered page`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(localizedPath("home", "en"));
+    const path = localizedPath(target, "en");
+    const ready = prerenderReady(page, `${baseURL}${path}`);
+    await page
+      .getByRole("navigation", { name: t("nav.label") })
+      .getByRole("link", { name: t(`nav.${target}`) })
+      .hover();
+    await ready;
+    await page
+      .getByRole("navigation", { name: t("nav.label") })
+      .getByRole("link", { name: t(`nav.${target}`) })
+      .click();
+    await expect(page).toHaveURL(path);
+    const activationStart = await page.evaluate(
+      () =>
+        (
+          performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & {
+            activationStart: number;
+          }
+        ).activationStart,
+    );
+    expect(activationStart).toBeGreaterThan(0);
+    // The page's own script ran on activation.
+    await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+    if (target === "contact") {
+      // The form's script loads when the visitor reaches for the form, after activation.
+      await reachForContactForm(page, t);
+    }
+  });
+}
