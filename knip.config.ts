@@ -12,5 +12,5 @@ export default {
   // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm.
   ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
   // Font files read through require.resolve with a computed path (scripts/build-images.ts).
-  ignoreDependencies: ["@fontsource/inter"],
+  ignoreDependencies: ["@fontsource/inter", "@fontsource/plus-jakarta-sans"],
 } satisfies KnipConfig;

@@ -7,13 +7,17 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { siteConfig } from "../app/config/site.ts";
-import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/design/brand.ts";
+import { brandColor, icons, logoSvg, shareImageSize } from "../app/design/brand.ts";
 import { catalogues } from "../app/i18n/catalogues.server.ts";
 import { publishedLanguages } from "../app/routing/paths.ts";
 
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+// The headings face, as on the site (satori reads WOFF, not WOFF2).
+const headings = readFileSync(
+  require.resolve("@fontsource/plus-jakarta-sans/files/plus-jakarta-sans-latin-800-normal.woff"),
+);
 
 function png(svg: string, width: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
@@ -42,26 +46,13 @@ const h = (type: string, style: Record<string, unknown>, children?: unknown): No
 
 async function shareImage(tagline: string): Promise<Buffer> {
   const host = new URL(siteConfig.siteUrl).host;
+  // The mark exactly as the favicon draws it.
   const mark = {
-    type: "svg",
+    type: "img",
     props: {
       width: 96,
       height: 96,
-      viewBox: "0 0 32 32",
-      children: [
-        { type: "rect", props: { width: 32, height: 32, rx: 8, fill: "#ffffff" } },
-        {
-          type: "path",
-          props: {
-            d: logoMark.stroke,
-            fill: "none",
-            stroke: brandColor,
-            strokeWidth: 2.5,
-            strokeLinecap: "round",
-          },
-        },
-        { type: "circle", props: { ...logoMark.dot, fill: brandColor } },
-      ],
+      src: `data:image/svg+xml;base64,${Buffer.from(logoSvg(96)).toString("base64")}`,
     },
   };
   // Satori adds padding outside the given size: subtract it.
@@ -82,9 +73,23 @@ async function shareImage(tagline: string): Promise<Buffer> {
     [
       h("div", { display: "flex", alignItems: "center", gap: 28 }, [
         mark,
-        h("div", { fontSize: 64, fontWeight: 700 }, siteConfig.name),
+        h(
+          "div",
+          { fontSize: 64, fontWeight: 800, fontFamily: "Plus Jakarta Sans" },
+          siteConfig.name,
+        ),
       ]),
-      h("div", { fontSize: 60, fontWeight: 700, lineHeight: 1.15, maxWidth: 980 }, tagline),
+      h(
+        "div",
+        {
+          fontSize: 62,
+          fontWeight: 800,
+          fontFamily: "Plus Jakarta Sans",
+          lineHeight: 1.12,
+          maxWidth: 980,
+        },
+        tagline,
+      ),
       h(
         "div",
         { display: "flex", justifyContent: "space-between", fontSize: 30, color: "#d9edfe" },
@@ -97,6 +102,7 @@ async function shareImage(tagline: string): Promise<Buffer> {
     fonts: [
       { name: "Inter", data: font(400), weight: 400, style: "normal" },
       { name: "Inter", data: font(700), weight: 700, style: "normal" },
+      { name: "Plus Jakarta Sans", data: headings, weight: 800, style: "normal" },
     ],
   });
   return png(svg, shareImageSize.width);

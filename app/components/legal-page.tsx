@@ -18,7 +18,7 @@ export function LegalPage({ page, children }: { page: PageId; children: ReactNod
   return (
     <>
       <PageMeta page={page} />
-      <PageHeader title={t(pages[page].heading)}>
+      <PageHeader title={t(pages[page].heading)} narrow>
         <p className="text-base">{t("legal.lastUpdated", { date: updated })}</p>
         {translated ? <p className="mt-2 text-base">{t("legal.spanishNote")}</p> : null}
       </PageHeader>

@@ -45,6 +45,15 @@ export function launchProblems(
     placeholder("siteConfig.registry", config.registry);
   }
 
+  if (!config.practice.confirmed) {
+    problems.push(
+      "siteConfig.practice (reply within " +
+        `${config.practice.replyWithinBusinessDays} business days, engagement models ` +
+        `${config.practice.engagementModels.join(", ")}) and siteConfig.spokenLanguages ` +
+        `(${config.spokenLanguages.join(", ")}) are the shipped examples: confirm them and set practice.confirmed`,
+    );
+  }
+
   if (!/^https:\/\//.test(config.siteUrl)) {
     problems.push(
       `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,

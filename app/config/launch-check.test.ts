@@ -23,6 +23,7 @@ const filledIn: SiteConfig = {
     hostingProvider: "Hetzner Online GmbH, con servidores en Alemania",
     emailProvider: "Proton AG, con servidores en Suiza",
   },
+  practice: { ...siteConfig.practice, confirmed: true },
 };
 const productionEnv = {
   SMTP_URL: "smtps://web%40sapedrera.es:secret@smtp.sapedrera.es:465",
@@ -45,6 +46,8 @@ describe("launch check", () => {
       "emailProvider",
       "SMTP_URL",
       "CONTACT_TO",
+      "practice",
+      "spokenLanguages",
     ]) {
       expect(problems.join("\n")).toContain(field);
     }
@@ -63,6 +66,11 @@ describe("launch check", () => {
       "a provider de ejemplo",
       { legal: { ...filledIn.legal, emailProvider: "Correo de ejemplo" } },
       "emailProvider",
+    ],
+    [
+      "unconfirmed working facts",
+      { practice: { ...filledIn.practice, confirmed: false } },
+      "practice",
     ],
   ] satisfies [string, Partial<SiteConfig>, string][])("names %s", (_, change, expected) => {
     const problems = launchProblems({ ...filledIn, ...change }, productionEnv);

@@ -21,7 +21,7 @@ export function CookiePolicy() {
         {languageButtons}): recuerda el idioma que has elegido para mostrarte las páginas en él en
         tus próximas visitas. No contiene ningún otro dato.
       </p>
-      <div className="overflow-x-auto">
+      <div>
         <table>
           <caption className="sr-only">Cookies que utiliza este sitio</caption>
           <thead>
@@ -34,10 +34,10 @@ export function CookiePolicy() {
           </thead>
           <tbody>
             <tr>
-              <td>lang</td>
-              <td>{siteConfig.legalName} (propia)</td>
-              <td>Recordar el idioma elegido por el visitante</td>
-              <td>1 año</td>
+              <td data-label="Nombre">lang</td>
+              <td data-label="Titular">{siteConfig.legalName} (propia)</td>
+              <td data-label="Finalidad">Recordar el idioma elegido por el visitante</td>
+              <td data-label="Duración">1 año</td>
             </tr>
           </tbody>
         </table>
