@@ -30,7 +30,7 @@ function KeyFacts() {
   ];
   return (
     <Card
-      as="aside"
+      as="section"
       aria-labelledby="about-facts"
       padding="lg"
       className="h-fit lg:sticky lg:top-24"
@@ -40,14 +40,14 @@ function KeyFacts() {
       </h2>
       <dl className="mt-6 space-y-5">
         {facts.map(({ icon: Icon, term, value }) => (
-          <div key={term} className="flex gap-4">
-            <span className="tile size-10">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <dt className="text-sm font-semibold text-fg">{term}</dt>
-              <dd className="mt-1 text-muted">{value}</dd>
-            </div>
+          <div key={term}>
+            <dt className="flex items-center gap-3 text-sm font-semibold text-fg">
+              <span className="tile size-10">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {term}
+            </dt>
+            <dd className="mt-1 pl-13 text-muted">{value}</dd>
           </div>
         ))}
       </dl>

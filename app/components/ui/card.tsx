@@ -21,7 +21,7 @@ export function Card({
   className,
   ...props
 }: HTMLAttributes<HTMLElement> & {
-  as?: "div" | "li" | "article" | "section" | "aside";
+  as?: "div" | "li" | "article" | "section";
   padding?: keyof typeof paddings;
   tone?: keyof typeof tones;
   raised?: boolean;
