@@ -19,8 +19,7 @@ function ServiceRow({ service }: { service: Service }) {
   const term = "text-sm font-semibold text-fg";
   return (
     <Card
-      as="article"
-      aria-labelledby={`service-${service.id}`}
+      as="li"
       padding="lg"
       className="grid gap-8 motion-safe:animate-enter lg:grid-cols-[minmax(0,4fr)_minmax(0,4fr)_minmax(0,3fr)] lg:gap-10"
     >
@@ -28,21 +27,19 @@ function ServiceRow({ service }: { service: Service }) {
         <span aria-hidden="true" className="emoji-tile">
           {service.icon}
         </span>
-        <h2 id={`service-${service.id}`} className="mt-4 text-2xl tracking-tight text-fg">
-          {t(`${key}.title`)}
-        </h2>
+        <h2 className="mt-4 text-2xl tracking-tight text-fg">{t(`${key}.title`)}</h2>
         <p className="mt-3 max-w-prose text-muted">{t(`${key}.description`)}</p>
       </div>
       <div>
         <h3 className={term}>{t("services.row.gets")}</h3>
-        <ul className="mt-3 space-y-3">
+        <ol className="mt-3 space-y-3">
           {deliverables.map((d) => (
             <li key={d} className="flex gap-3 text-muted">
               <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
               {t(`${key}.deliverables.${d}`)}
             </li>
           ))}
-        </ul>
+        </ol>
       </div>
       <dl className="space-y-4 border-line max-lg:border-t max-lg:pt-6 lg:border-l lg:pl-8">
         <div>
@@ -79,9 +76,12 @@ export default function Services() {
         <p>{t("services.lead")}</p>
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-16 sm:px-6 sm:py-20">
-        {services.map((service) => (
-          <ServiceRow key={service.id} service={service} />
-        ))}
+        {/* Rows enter one after another, 0.1 s apart. */}
+        <ul className="stagger space-y-6">
+          {services.map((service) => (
+            <ServiceRow key={service.id} service={service} />
+          ))}
+        </ul>
         <Card
           as="section"
           aria-labelledby="services-other"
