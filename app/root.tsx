@@ -98,20 +98,51 @@ export default function App() {
   return <Outlet />;
 }
 
-function Message({ title, text, backHome }: { title: string; text: string; backHome: string }) {
-  const { href } = useLocale();
+/**
+ * The 404 and error page: on the base surface (the footer below is the muted one), with
+ * the way home and, for a missed page, the two places most visitors are after.
+ */
+function Message({
+  title,
+  text,
+  backHome,
+  suggest = false,
+}: {
+  title: string;
+  text: string;
+  backHome: string;
+  suggest?: boolean;
+}) {
+  const { t, href } = useLocale();
   return (
-    <section className="relative isolate flex min-h-[70svh] items-center overflow-hidden bg-surface-muted">
-      <Motif className="absolute inset-0 -z-10 size-full text-brand-text opacity-15" />
+    <section className="relative isolate flex min-h-[70svh] items-center overflow-hidden border-b border-line bg-surface">
       <div className="mx-auto max-w-2xl px-4 py-24 text-center motion-safe:animate-enter sm:px-6">
-        <h1 className="text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-          {title}
-        </h1>
+        <h1 className="text-4xl tracking-tight text-balance text-fg sm:text-5xl">{title}</h1>
         <p className="mt-4 text-lg text-muted">{text}</p>
         <ButtonLink href={href("home")} className="mt-8">
           {backHome}
         </ButtonLink>
+        {suggest ? (
+          <nav aria-labelledby="not-found-suggestions" className="mt-10">
+            <p id="not-found-suggestions" className="text-sm text-muted">
+              {t("notFound.suggestions")}
+            </p>
+            <ul className="mt-2 flex justify-center gap-6">
+              {(["services", "contact"] as const).map((page) => (
+                <li key={page}>
+                  <a
+                    href={href(page)}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-text hover:underline"
+                  >
+                    {t(`nav.${page}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-20 mask-t-from-10%" />
     </section>
   );
 }
@@ -126,6 +157,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           title={t("notFound.title")}
           text={t("notFound.text")}
           backHome={t("notFound.backHome")}
+          suggest
         />
       </div>
     );

@@ -7,7 +7,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { siteConfig } from "../app/config/site.ts";
-import { brandColor, icons, logoMark, logoSvg, shareImageSize } from "../app/design/brand.ts";
+import { brandColor, icons, logoSvg, shareImageSize } from "../app/design/brand.ts";
 import { catalogues } from "../app/i18n/catalogues.server.ts";
 import { articleImagePath, type Article } from "../app/insights/article.ts";
 import { publishedLanguages } from "../app/routing/paths.ts";
@@ -15,6 +15,10 @@ import { publishedLanguages } from "../app/routing/paths.ts";
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+// The headings face, as on the site (satori reads WOFF, not WOFF2).
+const headings = readFileSync(
+  require.resolve("@fontsource/plus-jakarta-sans/files/plus-jakarta-sans-latin-800-normal.woff"),
+);
 
 function png(svg: string, width: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
@@ -42,28 +46,15 @@ const h = (type: string, style: Record<string, unknown>, children?: unknown): No
 });
 
 /** A social card: the logo and name, a headline (the page's tagline or an article's title). */
-async function shareImage(tagline: string, siteUrl: string, fontSize = 60): Promise<Buffer> {
+async function shareImage(tagline: string, siteUrl: string, fontSize = 62): Promise<Buffer> {
   const host = new URL(siteUrl).host;
+  // The mark exactly as the favicon draws it.
   const mark = {
-    type: "svg",
+    type: "img",
     props: {
       width: 96,
       height: 96,
-      viewBox: "0 0 32 32",
-      children: [
-        { type: "rect", props: { width: 32, height: 32, rx: 8, fill: "#ffffff" } },
-        {
-          type: "path",
-          props: {
-            d: logoMark.stroke,
-            fill: "none",
-            stroke: brandColor,
-            strokeWidth: 2.5,
-            strokeLinecap: "round",
-          },
-        },
-        { type: "circle", props: { ...logoMark.dot, fill: brandColor } },
-      ],
+      src: `data:image/svg+xml;base64,${Buffer.from(logoSvg(96)).toString("base64")}`,
     },
   };
   // Satori adds padding outside the given size: subtract it.
@@ -84,9 +75,23 @@ async function shareImage(tagline: string, siteUrl: string, fontSize = 60): Prom
     [
       h("div", { display: "flex", alignItems: "center", gap: 28 }, [
         mark,
-        h("div", { fontSize: 64, fontWeight: 700 }, siteConfig.name),
+        h(
+          "div",
+          { fontSize: 64, fontWeight: 800, fontFamily: "Plus Jakarta Sans" },
+          siteConfig.name,
+        ),
       ]),
-      h("div", { fontSize, fontWeight: 700, lineHeight: 1.15, maxWidth: 980 }, tagline),
+      h(
+        "div",
+        {
+          fontSize,
+          fontWeight: 800,
+          fontFamily: "Plus Jakarta Sans",
+          lineHeight: 1.12,
+          maxWidth: 980,
+        },
+        tagline,
+      ),
       h(
         "div",
         { display: "flex", justifyContent: "space-between", fontSize: 30, color: "#d9edfe" },
@@ -99,6 +104,7 @@ async function shareImage(tagline: string, siteUrl: string, fontSize = 60): Prom
     fonts: [
       { name: "Inter", data: font(400), weight: 400, style: "normal" },
       { name: "Inter", data: font(700), weight: 700, style: "normal" },
+      { name: "Plus Jakarta Sans", data: headings, weight: 800, style: "normal" },
     ],
   });
   return png(svg, shareImageSize.width);

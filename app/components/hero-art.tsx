@@ -1,21 +1,8 @@
 import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
 import type { ReactNode } from "react";
-import { Motif } from "~/components/motif";
-import { useLocale } from "~/i18n/use-locale";
+import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-
-function ArtCard({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <div
-      className={cn(
-        "rounded-card border border-line bg-surface-raised p-4 shadow-raised sm:p-5",
-        className,
-      )}
-    >
-      {children}
-    </div>
-  );
-}
+import { useLocale } from "~/i18n/use-locale";
 
 function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -28,8 +15,9 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
 
 /**
  * The hero's right half: three small interface cards (an automation flow, an assistant's
- * answer, a project roadmap) showing what the company builds. Pure decoration, hidden from
- * assistive technology; HTML and inline SVG, so it costs no request.
+ * answer, a project roadmap) overlapping over a soft glow, showing what the company builds.
+ * Phones get the assistant alone, so the hero stays one screen. Pure decoration, hidden
+ * from assistive technology; HTML and inline SVG, so it costs no request.
  */
 export function HeroArt() {
   const { t } = useLocale();
@@ -45,8 +33,17 @@ export function HeroArt() {
   ];
   return (
     <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-md lg:max-w-none">
-      <div className="grid gap-4 sm:gap-5">
-        <ArtCard className="motion-safe:animate-enter lg:mr-12">
+      {/* The glow: two blurred discs in the brand blue and the warm accent. */}
+      <div className="absolute inset-0 -z-10">
+        <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand-soft blur-3xl" />
+        <div className="absolute bottom-0 left-4 size-1/2 rounded-full bg-accent-soft blur-3xl" />
+      </div>
+      <div className="relative lg:h-[31rem]">
+        <Card
+          raised
+          padding="sm"
+          className="hidden motion-safe:animate-enter lg:absolute lg:top-0 lg:left-0 lg:block lg:w-[78%]"
+        >
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
           <ol className="mt-4 flex items-center gap-2">
             {flow.map(({ icon, label }, i) => (
@@ -68,8 +65,12 @@ export function HeroArt() {
               </li>
             ))}
           </ol>
-        </ArtCard>
-        <ArtCard className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:ml-12">
+        </Card>
+        <Card
+          raised
+          padding="sm"
+          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:absolute lg:top-36 lg:right-0 lg:z-10 lg:w-[70%]"
+        >
           <CardTitle icon={<Bot className="size-4" />}>{t("home.hero.art.chat.title")}</CardTitle>
           <div className="mt-4 space-y-2 text-sm">
             <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-brand px-3 py-2 text-on-brand">
@@ -79,8 +80,12 @@ export function HeroArt() {
               {t("home.hero.art.chat.answer")}
             </p>
           </div>
-        </ArtCard>
-        <ArtCard className="motion-safe:animate-enter motion-safe:[animation-delay:0.2s] lg:mr-6 lg:ml-6">
+        </Card>
+        <Card
+          raised
+          padding="sm"
+          className="hidden motion-safe:animate-enter motion-safe:[animation-delay:0.2s] lg:absolute lg:bottom-0 lg:left-4 lg:block lg:w-[62%]"
+        >
           <CardTitle icon={<Map className="size-4" />}>
             {t("home.hero.art.roadmap.title")}
           </CardTitle>
@@ -97,9 +102,8 @@ export function HeroArt() {
               </li>
             ))}
           </ul>
-        </ArtCard>
+        </Card>
       </div>
-      <Motif className="absolute -inset-8 -z-10 size-[calc(100%+4rem)] text-brand-text opacity-20" />
     </div>
   );
 }

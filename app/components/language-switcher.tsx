@@ -13,7 +13,7 @@ export function LanguageSwitcher() {
   const { t, lang } = useLocale();
   const links = useLanguageLinks();
   return (
-    <ul aria-label={t("nav.languages")} className="flex items-center gap-1">
+    <ul aria-label={t("nav.languages")} className="flex items-center gap-0.5">
       {publishedLanguages().map((code) => {
         const active = code === lang;
         return (
@@ -28,10 +28,11 @@ export function LanguageSwitcher() {
               aria-current={active ? "true" : undefined}
               data-language-choice={code}
               className={cn(
-                "inline-flex min-h-9 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold",
+                "inline-flex size-11 items-center justify-center rounded-md border text-sm font-semibold",
+                // The current language is outlined, quieter than the call to action beside it.
                 active
-                  ? "bg-brand text-on-brand"
-                  : "text-muted hover:bg-surface-muted hover:text-fg",
+                  ? "border-brand-text text-brand-text"
+                  : "border-transparent text-muted hover:bg-surface-muted hover:text-fg",
               )}
             >
               {code.toUpperCase()}

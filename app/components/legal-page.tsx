@@ -36,7 +36,7 @@ export function LegalPage({
   return (
     <>
       <PageMeta page={page} />
-      <PageHeader title={t(pages[page].heading)}>
+      <PageHeader title={t(pages[page].heading)} narrow>
         <p className="text-base">{t("legal.lastUpdated", { date: updatedOn })}</p>
         {textLang !== "es" && spanishBinds ? (
           <p className="mt-2 text-base">

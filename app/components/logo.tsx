@@ -1,20 +1,25 @@
 import { siteConfig } from "~/config/site";
-import { logoMark } from "~/design/brand";
+import { brandColor, logoMark, sunColor } from "~/design/brand";
 
-/** The company mark and name; the mark is decorative, the name is the text. */
+/**
+ * The company mark and name; the mark is decorative, the name is the text. The mark keeps
+ * its own colours in both schemes, as the favicon does.
+ */
 export function Logo() {
+  const line = {
+    fill: "none",
+    stroke: "#fff",
+    strokeWidth: 2.5,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+  } as const;
   return (
-    <span className="inline-flex items-center gap-2 text-lg font-bold tracking-tight text-fg">
+    <span className="inline-flex items-center gap-2.5 font-display text-lg font-extrabold tracking-tight text-fg">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-brand" />
-        <path
-          d={logoMark.stroke}
-          fill="none"
-          className="stroke-on-brand"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        />
-        <circle {...logoMark.dot} className="fill-on-brand" />
+        <rect width="32" height="32" rx="8" fill={brandColor} />
+        <circle {...logoMark.sun} fill={sunColor} />
+        <path d={logoMark.ridge} {...line} />
+        <path d={logoMark.sea} {...line} />
       </svg>
       <span>{siteConfig.name}</span>
     </span>

@@ -1,30 +1,40 @@
 import type { ReactNode } from "react";
 import { Motif } from "~/components/motif";
+import { cn } from "~/components/ui/cn";
+import { Eyebrow } from "~/components/ui/eyebrow";
 
-/** A page's h1 with its lead paragraph, on the muted surface with the brand motif. */
+/**
+ * A page's h1 with its lead paragraph, on the muted surface with the brand motif, which
+ * fades out towards the text. `narrow` aligns it with a reading column (legal pages).
+ */
 export function PageHeader({
   title,
   label,
+  narrow = false,
   children,
 }: {
   title: ReactNode;
   label?: ReactNode;
+  narrow?: boolean;
   children?: ReactNode;
 }) {
   return (
     <header className="relative isolate overflow-hidden border-b border-line bg-surface-muted">
-      <div className="mx-auto max-w-6xl px-4 py-14 motion-safe:animate-enter sm:px-6 sm:py-20">
-        {label ? (
-          <p className="text-sm font-semibold tracking-wider text-accent uppercase">{label}</p>
-        ) : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+      <div
+        className={cn(
+          "mx-auto px-4 py-14 motion-safe:animate-enter sm:px-6 sm:py-20",
+          narrow ? "max-w-3xl" : "max-w-6xl",
+        )}
+      >
+        {label ? <Eyebrow className="mb-3">{label}</Eyebrow> : null}
+        <h1 className="max-w-3xl text-4xl tracking-tight text-balance text-fg sm:text-5xl">
           {title}
         </h1>
         {children ? (
           <div className="mt-5 max-w-3xl text-lg text-pretty text-muted sm:text-xl">{children}</div>
         ) : null}
       </div>
-      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-full text-brand-text opacity-15 sm:w-2/3 lg:w-1/2" />
+      <Motif className="absolute inset-y-0 right-0 -z-10 hidden h-full w-1/2 text-brand-text opacity-25 mask-l-from-40% sm:block" />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
+import { Eyebrow } from "~/components/ui/eyebrow";
 
 /** Small label, title and subtitle: the same header on every section of the site. */
 export function SectionHeader({
@@ -19,14 +20,12 @@ export function SectionHeader({
 }) {
   return (
     <div className={cn("max-w-3xl", centered && "mx-auto text-center", className)}>
-      {label ? (
-        <p className="text-sm font-semibold tracking-wider text-accent uppercase">{label}</p>
-      ) : null}
+      {label ? <Eyebrow className={cn(centered && "justify-center")}>{label}</Eyebrow> : null}
       <h2
         id={id}
         className={cn(
-          "text-3xl font-bold tracking-tight text-balance text-fg sm:text-4xl",
-          label ? "mt-2" : undefined,
+          "text-3xl tracking-tight text-balance text-fg sm:text-4xl",
+          label ? "mt-3" : undefined,
         )}
       >
         {title}
@@ -37,8 +36,9 @@ export function SectionHeader({
 }
 
 /**
- * A page section: full-width band on the base or the muted surface (pages alternate them),
- * its header, and the content in the page's column. Labelled by its title.
+ * A page section: full-width band on the base or the muted surface (pages alternate them,
+ * and a hairline keeps neighbours apart), its header, and the content in the page's column.
+ * Labelled by its title.
  */
 export function Section({
   id,
@@ -62,7 +62,10 @@ export function Section({
   return (
     <section
       aria-labelledby={id}
-      className={cn(tone === "muted" ? "bg-surface-muted" : "bg-surface", className)}
+      className={cn(
+        tone === "muted" ? "border-y border-line bg-surface-muted" : "bg-surface",
+        className,
+      )}
     >
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
         <SectionHeader

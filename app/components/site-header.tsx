@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { ButtonLink } from "~/components/ui/button";
 import { Logo } from "~/components/logo";
 import { pagesIn } from "~/pages";
 import { parseLocalizedPath } from "~/routing/paths";
@@ -53,6 +54,14 @@ export function SiteHeader() {
           </ul>
         </nav>
         <LanguageSwitcher />
+        {/* The call to action, on wide screens where it fits beside the links. */}
+        {current === "contact" ? null : (
+          <div className="ml-2 hidden lg:block">
+            <ButtonLink href={href("contact")} size="sm">
+              {t("nav.talk")}
+            </ButtonLink>
+          </div>
+        )}
         <button
           type="button"
           popoverTarget={menuId}

@@ -54,6 +54,8 @@ describe("launch check", () => {
       "SMTP_URL",
       "CONTACT_TO",
       "CONTACT_FROM",
+      "practice",
+      "spokenLanguages",
     ]) {
       expect(problems.join("\n")).toContain(field);
     }
@@ -68,6 +70,7 @@ describe("launch check", () => {
       ["brands", siteConfig.brands.lab],
       ["brandsRelation", `"${siteConfig.brandsRelation}"`],
       ["spokenLanguages", `["es","ca","en","de"]`],
+      ["practice", `"replyWithinBusinessDays":${siteConfig.practice.replyWithinBusinessDays}`],
     ]) {
       expect(problems).toContain(`siteConfig.${fact} (`);
       expect(problems).toContain(value);
@@ -93,6 +96,11 @@ describe("launch check", () => {
       "a provider de ejemplo",
       { legal: { ...filledIn.legal, emailProvider: "Correo de ejemplo" } },
       "emailProvider",
+    ],
+    [
+      "unconfirmed working facts",
+      { confirmedFacts: confirmableFacts.filter((fact) => fact !== "practice") },
+      "practice",
     ],
   ] satisfies [string, Partial<SiteConfig>, string][])("names %s", (_, change, expected) => {
     const problems = launchProblems({ ...filledIn, ...change }, contactOf(productionEnv));

@@ -17,8 +17,20 @@ export const confirmableFacts = [
   "brands",
   "brandsRelation",
   "spokenLanguages",
+  "practice",
 ] as const;
 export type ConfirmableFact = (typeof confirmableFacts)[number];
+
+/** How the company bills work; each has its label in `about.facts.models.<id>`. */
+export type EngagementModel = "fixedPrice" | "timeAndMaterials" | "retainer";
+
+export type TeamMember = {
+  name: string;
+  /** Job title, as the person wants it shown (not translated). */
+  role: string;
+  /** Path of a square photo under public/, when the person agrees to show one. */
+  photo?: string;
+};
 
 export type SiteConfig = {
   /** Short name shown in the logo, titles and the footer. */
@@ -79,6 +91,13 @@ export type SiteConfig = {
     /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
     internationalTransfers: string;
   };
+  /** How the company works with clients (about page's key facts, contact page, FAQ). */
+  practice: {
+    replyWithinBusinessDays: number;
+    engagementModels: readonly EngagementModel[];
+  };
+  /** The people shown on the about page; the team section stays hidden while it is empty. */
+  team: readonly TeamMember[];
   /** Languages in switcher order; the first one is the default and is served unprefixed. */
   languages: readonly Language[];
   /** Set to true to publish German: URLs under /de, a DE button, prerendered pages. */
@@ -125,6 +144,11 @@ export const siteConfig: SiteConfig = {
     emailProvider: "Proveedor de correo electrónico de ejemplo, con servidores en la Unión Europea",
     internationalTransfers: "",
   },
+  practice: {
+    replyWithinBusinessDays: 2,
+    engagementModels: ["fixedPrice", "timeAndMaterials", "retainer"],
+  },
+  team: [],
   languages: ["es", "en", "ca", "de"],
   // VITE_PUBLISH_GERMAN=true turns it on for one build without editing this file.
   germanPublished: import.meta.env?.VITE_PUBLISH_GERMAN === "true",

@@ -1,13 +1,19 @@
-/** The seven services in the order the site presents them; texts live in `services.items.<id>`. */
+/**
+ * The seven services in the order the site presents them (texts in `services.items.<id>`),
+ * each with its emoji and the brand that delivers it (`siteConfig.brands`).
+ */
 export const services = [
-  { id: "consulting", icon: "🔍" },
-  { id: "software", icon: "💻" },
-  { id: "automation", icon: "⚙️" },
-  { id: "architecture", icon: "🏗️" },
-  { id: "ai", icon: "🤖" },
-  { id: "assistants", icon: "💬" },
-  { id: "platforms", icon: "🌐" },
+  { id: "consulting", icon: "🔍", brand: "consultancy" },
+  { id: "software", icon: "💻", brand: "lab" },
+  { id: "automation", icon: "⚙️", brand: "lab" },
+  { id: "architecture", icon: "🏗️", brand: "consultancy" },
+  { id: "ai", icon: "🤖", brand: "lab" },
+  { id: "assistants", icon: "💬", brand: "lab" },
+  { id: "platforms", icon: "🌐", brand: "lab" },
 ] as const;
+
+/** Every service lists three deliverables (`services.items.<id>.deliverables.<d>`). */
+export const deliverables = ["d1", "d2", "d3"] as const;
 
 export type Service = (typeof services)[number];
 

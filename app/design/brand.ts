@@ -2,23 +2,32 @@
 // build time. Imported by the build itself: relative imports only.
 export const brandColor = "#0a5c99";
 
+/** The sun in the mark: the warm accent, light enough to glow on the brand blue. */
+export const sunColor = "#f4b183";
+
 /** The browser bar colour of each colour scheme: the header's surface (`--surface` in app.css). */
 export const themeColors = { light: "#ffffff", dark: "#0b1420" } as const;
 
-/** The company mark on a 32 × 32 grid: a stroke and a dot, white on the brand colour. */
+/**
+ * The company mark on a 32 × 32 grid, white and sand on the brand blue: the ridge of the
+ * Serra de Tramuntana (its highest peak on the right), the sea below it and the sun.
+ * Strokes stay 2.5 units wide so the shape still reads at 16 px.
+ */
 export const logoMark = {
-  stroke: "M9 22c4-1 6-4 7-8 1 4 3 7 7 8",
-  dot: { cx: 16, cy: 10, r: 2.5 },
+  ridge: "M5 21.5 11.5 12.5l3.5 4.5L20.5 8.5l6.5 13",
+  sea: "M6 26c2.5-1.6 4.5-1.6 7 0s4.5 1.6 7 0 4.5-1.6 6 0",
+  sun: { cx: 9, cy: 7.5, r: 2.75 },
 } as const;
 
-/** The mark as a standalone SVG document (favicon, icons). */
+/** The mark as a standalone SVG document (favicon, icons, the share image). */
 export function logoSvg(size: number, radius = 8): string {
-  const { stroke, dot } = logoMark;
+  const { ridge, sea, sun } = logoMark;
+  const line = `fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">` +
     `<rect width="32" height="32" rx="${radius}" fill="${brandColor}"/>` +
-    `<path d="${stroke}" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/>` +
-    `<circle cx="${dot.cx}" cy="${dot.cy}" r="${dot.r}" fill="#fff"/></svg>`
+    `<circle cx="${sun.cx}" cy="${sun.cy}" r="${sun.r}" fill="${sunColor}"/>` +
+    `<path d="${ridge}" ${line}/><path d="${sea}" ${line}/></svg>`
   );
 }
 

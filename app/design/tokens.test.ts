@@ -47,7 +47,7 @@ const textPairs: [string, string[]][] = [
   ["band", ["on-band", "on-band-muted"]],
 ];
 const uiPairs: [string, string[]][] = [
-  ["border-strong", ["surface", "surface-raised"]],
+  ["border-strong", ["surface", "surface-raised", "surface-muted"]],
   ["ring", surfaces],
 ];
 
@@ -65,4 +65,14 @@ describe.each([
       expect(contrast(scheme[fg]!, scheme[bg]!), `${fg} on ${bg}`).toBeGreaterThanOrEqual(3);
     }
   });
+});
+
+// Alternate sections, the call-to-action band and the footer must read as separate bands in
+// the dark, where small differences between near-black surfaces disappear.
+test.each([
+  ["surface-muted", "surface"],
+  ["band", "surface"],
+  ["band", "surface-muted"],
+])("dark: %s stands apart from %s", (a, b) => {
+  expect(contrast(dark[a]!, dark[b]!)).toBeGreaterThanOrEqual(1.2);
 });

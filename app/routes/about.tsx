@@ -1,12 +1,86 @@
-import { Compass, Eye, MapPin } from "lucide-react";
+import { Briefcase, Compass, Eye, Languages, MapPin, Navigation } from "lucide-react";
 import { CtaBand } from "~/components/cta-band";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Section } from "~/components/section";
 import { Card } from "~/components/ui/card";
-import { useLocale } from "~/i18n/use-locale";
-import { cn } from "~/components/ui/cn";
+import { siteConfig } from "~/config/site";
+import { languageList } from "~/content/company";
 import { values } from "~/content/values";
+import { useLocale } from "~/i18n/use-locale";
+
+/** The company's facts at a glance, all read from siteConfig (checked before go-live). */
+function KeyFacts() {
+  const { t, lang } = useLocale();
+  const facts = [
+    { icon: MapPin, term: t("about.facts.location"), value: t("about.facts.locationValue") },
+    {
+      icon: Languages,
+      term: t("about.facts.languages"),
+      value: languageList(siteConfig.spokenLanguages, lang),
+    },
+    {
+      icon: Briefcase,
+      term: t("about.facts.work"),
+      value: (
+        <ul className="list-disc space-y-1 pl-5">
+          {siteConfig.practice.engagementModels.map((model) => (
+            <li key={model}>{t(`about.facts.models.${model}`)}</li>
+          ))}
+        </ul>
+      ),
+    },
+    { icon: Navigation, term: t("about.facts.areas"), value: t("about.location.text") },
+  ];
+  return (
+    <Card
+      as="section"
+      aria-labelledby="about-facts"
+      padding="lg"
+      className="h-fit lg:sticky lg:top-24"
+    >
+      <h2 id="about-facts" className="text-xl text-fg">
+        {t("about.facts.title")}
+      </h2>
+      <dl className="mt-6 space-y-5">
+        {facts.map(({ icon: Icon, term, value }) => (
+          <div key={term}>
+            <dt className="flex items-center gap-3 text-sm font-semibold text-fg">
+              <span className="tile size-10">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {term}
+            </dt>
+            <dd className="mt-1 pl-13 text-muted">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** The people behind the company; rendered only once siteConfig.team has someone in it. */
+function Team() {
+  const { t } = useLocale();
+  if (!siteConfig.team.length) return null;
+  return (
+    <Section id="about-team" title={t("about.team.title")} subtitle={t("about.team.subtitle")}>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {siteConfig.team.map(({ name, role, photo }) => (
+          <Card as="li" key={name} className="flex items-center gap-4">
+            {photo ? (
+              <img src={photo} alt="" width={64} height={64} className="size-16 rounded-full" />
+            ) : null}
+            <div>
+              <h3 className="text-lg text-fg">{name}</h3>
+              <p className="text-muted">{role}</p>
+            </div>
+          </Card>
+        ))}
+      </ul>
+    </Section>
+  );
+}
 
 export default function About() {
   const { t } = useLocale();
@@ -17,63 +91,66 @@ export default function About() {
         <p>{t("about.lead")}</p>
       </PageHeader>
 
-      <Section id="about-story" title={t("about.story.title")}>
-        <div className="mt-6 max-w-3xl space-y-5 text-lg leading-relaxed text-muted">
-          <p>{t("about.story.p1")}</p>
-          <p>{t("about.story.p2")}</p>
-          <p>{t("about.story.p3")}</p>
+      <section aria-labelledby="about-story" className="bg-surface">
+        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
+          <div>
+            <h2 id="about-story" className="text-3xl tracking-tight text-fg sm:text-4xl">
+              {t("about.story.title")}
+            </h2>
+            <div className="mt-6 max-w-prose space-y-5 text-lg leading-relaxed text-muted">
+              <p>{t("about.story.p1")}</p>
+              <p>{t("about.story.p2")}</p>
+              <p>{t("about.story.p3")}</p>
+            </div>
+            {/* Mission and vision as two statements, set off by a rule rather than boxed. */}
+            <div className="mt-12 grid gap-8 sm:grid-cols-2">
+              {(
+                [
+                  ["mission", Compass],
+                  ["vision", Eye],
+                ] as const
+              ).map(([key, Icon]) => (
+                <div key={key} className="border-l-4 border-accent pl-5">
+                  <h3 className="flex items-center gap-2 text-xl text-fg">
+                    <Icon aria-hidden="true" className="size-5 text-accent" />
+                    {t(`about.${key}.title`)}
+                  </h3>
+                  <p className="mt-2 text-muted">{t(`about.${key}.text`)}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+          <KeyFacts />
         </div>
-        <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {(
-            [
-              ["mission", Compass],
-              ["vision", Eye],
-            ] as const
-          ).map(([key, Icon]) => (
-            <Card key={key} className="motion-safe:animate-enter">
-              <span className="tile">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-xl font-semibold text-fg">{t(`about.${key}.title`)}</h3>
-              <p className="mt-2 text-muted">{t(`about.${key}.text`)}</p>
-            </Card>
-          ))}
-        </div>
-      </Section>
+      </section>
 
-      <Section id="about-values" tone="muted" title={t("about.values.title")}>
-        {/* Five cards without a straggler: 1 + 2 + 2 on two columns, 2 + 3 on six. */}
-        <ul className="stagger mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
-          {values.map(({ id, icon: Icon }, i) => (
-            <Card
-              as="li"
+      {/* Values as a numbered list of principles, unlike the icon list on the home page. */}
+      <Section
+        id="about-values"
+        tone="muted"
+        title={t("about.values.title")}
+        subtitle={t("about.principles")}
+      >
+        <ol className="mt-10 divide-y divide-line border-y border-line">
+          {values.map(({ id }, i) => (
+            <li
               key={id}
-              className={cn(
-                "motion-safe:animate-enter",
-                i < 2 ? "lg:col-span-3" : "lg:col-span-2",
-                i === 0 && "sm:col-span-2 lg:col-span-3",
-              )}
+              className="grid gap-2 py-6 sm:grid-cols-[4rem_minmax(0,16rem)_minmax(0,1fr)] sm:items-baseline sm:gap-6"
             >
-              <span className="tile">
-                <Icon aria-hidden="true" className="size-6" />
+              <span
+                aria-hidden="true"
+                className="font-display text-3xl font-extrabold text-accent tabular-nums"
+              >
+                {String(i + 1).padStart(2, "0")}
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-fg">
-                {t(`about.values.${id}.title`)}
-              </h3>
-              <p className="mt-2 text-muted">{t(`about.values.${id}.text`)}</p>
-            </Card>
+              <h3 className="text-xl text-fg">{t(`about.values.${id}.title`)}</h3>
+              <p className="max-w-prose text-muted">{t(`about.values.${id}.text`)}</p>
+            </li>
           ))}
-        </ul>
+        </ol>
       </Section>
 
-      <Section id="about-location" title={t("about.location.title")}>
-        <p className="mt-6 flex max-w-3xl items-start gap-4 text-lg text-muted">
-          <span className="tile">
-            <MapPin aria-hidden="true" className="size-6" />
-          </span>
-          <span className="pt-2.5">{t("about.location.text")}</span>
-        </p>
-      </Section>
+      <Team />
       <CtaBand />
     </>
   );

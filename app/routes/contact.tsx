@@ -2,6 +2,7 @@ import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { data, redirect, useActionData, useLocation } from "react-router";
 import { contactAnchors } from "~/components/contact-form";
 import { ContactFormIsland } from "~/components/contact-form-island";
+import { Faq } from "~/components/faq";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Card } from "~/components/ui/card";
@@ -65,11 +66,11 @@ function ContactDetails() {
     },
   ];
   return (
-    <Card as="section" aria-labelledby="contact-details" className="h-fit">
-      <h2 id="contact-details" className="text-xl font-semibold text-fg">
+    <Card as="section" aria-labelledby="contact-details">
+      <h2 id="contact-details" className="text-xl text-fg">
         {t("contact.details.title")}
       </h2>
-      <dl className="mt-6 space-y-5">
+      <dl className="mt-5 space-y-4">
         {details.map(({ icon: Icon, term, value }) => (
           <div key={term}>
             <dt className="flex items-center gap-2 text-sm font-medium text-muted">
@@ -81,6 +82,42 @@ function ContactDetails() {
         ))}
       </dl>
     </Card>
+  );
+}
+
+/** What a visitor can expect after sending: reply time from siteConfig, a call, a proposal. */
+function NextSteps() {
+  const { t } = useLocale();
+  const steps = [
+    {
+      title: t("contact.next.reply.title", { count: siteConfig.practice.replyWithinBusinessDays }),
+      text: t("contact.next.reply.text"),
+    },
+    { title: t("contact.next.call.title"), text: t("contact.next.call.text") },
+    { title: t("contact.next.proposal.title"), text: t("contact.next.proposal.text") },
+  ];
+  return (
+    <section aria-labelledby="contact-next">
+      <h2 id="contact-next" className="text-xl text-fg">
+        {t("contact.next.title")}
+      </h2>
+      <ol className="mt-5 space-y-5">
+        {steps.map(({ title, text }, i) => (
+          <li key={title} className="flex gap-4">
+            <span
+              aria-hidden="true"
+              className="flex size-9 shrink-0 items-center justify-center rounded-full border-2 border-accent font-display font-extrabold text-accent"
+            >
+              {i + 1}
+            </span>
+            <div>
+              <h3 className="font-sans text-base font-semibold text-fg">{title}</h3>
+              <p className="mt-1 text-muted">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -103,10 +140,9 @@ export default function Contact() {
       <PageHeader title={t("contact.title")}>
         <p>{t("contact.lead")}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.5fr]">
-        <ContactDetails />
-        <Card as="section" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title" className="text-xl font-semibold text-fg">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.5fr_1fr] lg:gap-12">
+        <Card as="section" aria-labelledby="contact-form-title" padding="lg">
+          <h2 id="contact-form-title" className="text-xl text-fg">
             {t("contact.form.title")}
           </h2>
           <div className="mt-6">
@@ -117,7 +153,12 @@ export default function Contact() {
             />
           </div>
         </Card>
+        <div className="flex flex-col gap-10">
+          <NextSteps />
+          <ContactDetails />
+        </div>
       </div>
+      <Faq tone="muted" />
     </>
   );
 }

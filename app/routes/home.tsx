@@ -1,16 +1,21 @@
 import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
+import { BrandMark, brandAccent, type BrandId } from "~/components/brand-mark";
 import { CtaBand } from "~/components/cta-band";
+import { Faq } from "~/components/faq";
 import { HeroArt } from "~/components/hero-art";
 import { Motif } from "~/components/motif";
 import { PageMeta } from "~/components/page-meta";
-import { Section, SectionHeader } from "~/components/section";
+import { Section } from "~/components/section";
 import { ServiceCard } from "~/components/service-card";
 import { StructuredData } from "~/components/structured-data";
 import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Eyebrow } from "~/components/ui/eyebrow";
 import { siteConfig } from "~/config/site";
 import { featuredServices } from "~/content/services";
-import { useLocale } from "~/i18n/use-locale";
 import { values } from "~/content/values";
+import { useLocale } from "~/i18n/use-locale";
 
 const steps = [
   { id: "discover", icon: MessagesSquare },
@@ -19,26 +24,30 @@ const steps = [
   { id: "support", icon: LifeBuoy },
 ] as const;
 
+const brandIds: readonly BrandId[] = ["lab", "consultancy"];
+
 const linkClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline";
 
 function Hero() {
   const { t, href } = useLocale();
   return (
-    <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-soft to-surface">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:min-h-[calc(100svh-4rem)] lg:grid-cols-[1.1fr_1fr] lg:gap-16">
-        <div className="motion-safe:animate-enter">
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent">
-            <MapPin aria-hidden="true" className="size-4" />
+    <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-soft/60 to-surface">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-20 sm:px-6 sm:pt-20 sm:pb-28 lg:min-h-[calc(100svh-4rem)] lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+        <div className="min-w-0 motion-safe:animate-enter">
+          {/* One line at 390 px in every language: smaller type on phones rather than a wrap. */}
+          <p className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium whitespace-nowrap text-fg shadow-card sm:px-3 sm:text-sm">
+            <MapPin aria-hidden="true" className="size-4 shrink-0 text-accent" />
             {t("home.hero.location")}
           </p>
-          <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-fg sm:text-5xl lg:text-display">
+          <h1 className="mt-6 text-4xl tracking-tight text-balance text-fg sm:text-5xl lg:text-display">
             {t("home.hero.title")}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
             {t("home.hero.subtitle")}
           </p>
-          <div className="mt-10 flex flex-wrap gap-3">
+          {/* Equal, full-width buttons on phones; side by side from sm. */}
+          <div className="mt-10 grid gap-3 sm:flex sm:flex-wrap">
             <ButtonLink href={href("about")}>{t("home.hero.ctaAbout")}</ButtonLink>
             <ButtonLink href={href("contact")} variant="outline">
               {t("home.hero.ctaContact")}
@@ -47,8 +56,118 @@ function Hero() {
         </div>
         <HeroArt />
       </div>
-      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-48 w-full text-brand-text opacity-10" />
+      {/* The ridge fades in from nothing at the top, so no hard edge cuts it. */}
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-25 mask-t-from-10% sm:h-56" />
     </section>
+  );
+}
+
+/** The four steps as one connected line: down the left on phones, across on wide screens. */
+function Process() {
+  const { t } = useLocale();
+  return (
+    <Section
+      id="home-process"
+      label={t("home.process.label")}
+      title={t("home.process.title")}
+      subtitle={t("home.process.subtitle")}
+    >
+      <ol className="relative mt-12 grid gap-10 lg:grid-cols-4 lg:gap-8">
+        {steps.map(({ id, icon: Icon }, i) => (
+          <li
+            key={id}
+            className={cn(
+              "relative pl-16 lg:pt-16 lg:pl-0",
+              // The connector to the next step.
+              i < steps.length - 1 &&
+                "before:absolute before:top-12 before:bottom-[-2.5rem] before:left-6 before:w-0.5 before:bg-line lg:before:top-6 lg:before:right-[-2rem] lg:before:bottom-auto lg:before:left-12 lg:before:h-0.5 lg:before:w-auto",
+            )}
+          >
+            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface text-accent">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <p className="text-sm font-semibold text-accent tabular-nums">
+              {String(i + 1).padStart(2, "0")}
+            </p>
+            <h3 className="mt-1 text-xl text-fg">{t(`home.process.steps.${id}.title`)}</h3>
+            <p className="mt-2 text-muted">{t(`home.process.steps.${id}.text`)}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+/** The values as a plain two-column list with line icons: no cards. */
+function Values() {
+  const { t, href } = useLocale();
+  return (
+    <Section
+      id="home-why"
+      tone="muted"
+      label={t("home.why.label")}
+      title={t("home.why.title")}
+      subtitle={t("home.why.subtitle")}
+    >
+      <ul className="mt-12 grid gap-x-12 gap-y-8 md:grid-cols-2">
+        {values.map(({ id, icon: Icon }) => (
+          <li key={id} className="flex gap-4">
+            <span className="tile">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <div>
+              <h3 className="text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
+              <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <a href={href("about")} className={`mt-10 ${linkClass}`}>
+        {siteConfig.team.length ? t("home.why.linkTeam") : t("home.why.link")}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </a>
+    </Section>
+  );
+}
+
+/** Two panels, each in its brand's own mark and accent, each linking to its own section. */
+function Brands() {
+  const { t, href } = useLocale();
+  return (
+    <Section
+      id="home-brands"
+      label={t("home.brands.label")}
+      title={t("home.brands.title")}
+      subtitle={t("home.brands.subtitle")}
+    >
+      <ul className="mt-12 grid gap-6 md:grid-cols-2">
+        {brandIds.map((brand) => {
+          const name = siteConfig.brands[brand];
+          return (
+            <Card
+              as="li"
+              key={brand}
+              padding="lg"
+              className={cn("flex flex-col border-t-4", brandAccent[brand].rule)}
+            >
+              <div className="flex items-center gap-4">
+                <BrandMark brand={brand} />
+                <div>
+                  <h3 className="text-2xl tracking-tight text-fg">{name}</h3>
+                  <p className="text-sm text-muted">{t("home.brands.by")}</p>
+                </div>
+              </div>
+              <Eyebrow className="mt-6">{t(`brands.${brand}.tagline`)}</Eyebrow>
+              <p className="mt-3 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
+              <a href={`${href("brands")}#${brand}`} className={cn("mt-6 self-start", linkClass)}>
+                {t("home.brands.moreAbout", { brand: name })}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </a>
+            </Card>
+          );
+        })}
+      </ul>
+    </Section>
   );
 }
 
@@ -78,109 +197,10 @@ export default function Home() {
         </a>
       </Section>
 
-      <Section
-        id="home-process"
-        label={t("home.process.label")}
-        title={t("home.process.title")}
-        subtitle={t("home.process.subtitle")}
-      >
-        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map(({ id, icon: Icon }, i) => (
-            <li
-              key={id}
-              className="relative rounded-card border border-line bg-surface-raised p-6 shadow-card"
-            >
-              <div className="flex items-center justify-between">
-                <span className="tile">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <span
-                  aria-hidden="true"
-                  className="text-3xl font-bold text-line-strong tabular-nums"
-                >
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-              </div>
-              <h3 className="mt-5 text-lg font-semibold text-fg">
-                {t(`home.process.steps.${id}.title`)}
-              </h3>
-              <p className="mt-2 text-muted">{t(`home.process.steps.${id}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </Section>
-
-      <section aria-labelledby="home-why" className="bg-surface-muted">
-        <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[2fr_3fr]">
-          <div>
-            <SectionHeader
-              id="home-why"
-              label={t("home.why.label")}
-              title={t("home.why.title")}
-              subtitle={t("home.why.subtitle")}
-            />
-            <a href={href("about")} className={`mt-8 ${linkClass}`}>
-              {t("home.why.link")}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </a>
-          </div>
-          <ul className="grid gap-4">
-            {values.map(({ id: value, icon: Icon }) => {
-              return (
-                <li
-                  key={value}
-                  className="flex gap-4 rounded-card border border-line bg-surface-raised p-5 shadow-card"
-                >
-                  <span className="tile">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-fg">{t(`about.values.${value}.title`)}</h3>
-                    <p className="mt-1 text-muted">{t(`about.values.${value}.text`)}</p>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
-
-      <Section
-        id="home-brands"
-        label={t("home.brands.label")}
-        title={t("home.brands.title")}
-        subtitle={t("home.brands.subtitle")}
-      >
-        <ul className="mt-12 grid gap-6 md:grid-cols-2">
-          {(
-            [
-              ["lab", siteConfig.brands.lab],
-              ["consultancy", siteConfig.brands.consultancy],
-            ] as const
-          ).map(([key, name]) => (
-            <li
-              key={key}
-              className="card-link relative rounded-card border border-line bg-surface-raised p-8 shadow-card"
-            >
-              <p className="text-sm font-semibold tracking-wider text-accent uppercase">
-                {t(`brands.${key}.tagline`)}
-              </p>
-              <h3 className="mt-2 text-2xl font-bold tracking-tight text-fg">
-                <a href={href("brands")}>{name}</a>
-              </h3>
-              <p className="mt-3 text-muted">{t(`home.brands.${key}`)}</p>
-              <span
-                aria-hidden="true"
-                className="mt-6 inline-flex items-center gap-1.5 font-semibold text-brand-text"
-              >
-                {t("home.brands.more")}
-                <ArrowRight className="size-4" />
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Section>
-
+      <Process />
+      <Values />
+      <Brands />
+      <Faq tone="muted" />
       <CtaBand />
     </>
   );

@@ -33,12 +33,12 @@ test("home: hero with both calls to action and services 1, 3 and 5", async ({ pa
   );
 });
 
-test("services: seven cards in order, each with its emoji hidden from screen readers", async ({
+test("services: seven rows in order, each with its emoji hidden from screen readers", async ({
   page,
 }) => {
   const t = translator("ca");
   await page.goto("/ca/services");
-  const cards = page.getByRole("main").getByRole("listitem");
+  const cards = page.getByRole("main").getByRole("list").first().locator(":scope > li");
   await expect(cards).toHaveCount(7);
   for (const [i, service] of services.entries()) {
     const card = cards.nth(i);
@@ -48,7 +48,17 @@ test("services: seven cards in order, each with its emoji hidden from screen rea
     await expect(card).toContainText(t(`services.items.${service.id}.description`));
     const emoji = card.getByText(service.icon, { exact: true });
     await expect(emoji).toHaveAttribute("aria-hidden", "true");
+    // What the client gets, how it starts, and the brand that delivers it.
+    await expect(card).toContainText(t(`services.items.${service.id}.deliverables.d1`));
+    await expect(card).toContainText(t(`services.items.${service.id}.firstStep`));
+    await expect(
+      card.getByRole("link", { name: siteConfig.brands[service.brand] }),
+    ).toHaveAttribute("href", `/ca/brands#${service.brand}`);
   }
+  await expect(page.getByRole("link", { name: t("services.other.button") })).toHaveAttribute(
+    "href",
+    "/ca/contact",
+  );
 });
 
 test("about: three paragraphs, mission, vision, five values and the location", async ({ page }) => {

@@ -2,8 +2,9 @@ import { siteConfig } from "~/config/site";
 import { pagesIn } from "~/pages";
 import { expect, test, translator } from "./support";
 
-// The call-to-action band (last in main on home, about, brands and services; absent on the
-// contact and legal pages) is checked per URL in page-sweep.spec.ts.
+// The call-to-action band (last in main on home, about, brands and insights; absent on the
+// services page, which ends with its own "another challenge?" card, and on the contact and
+// legal pages) is checked per URL in page-sweep.spec.ts.
 
 test("the footer shows the company facts and brands from the site config", async ({ page }) => {
   const t = translator("ca");
@@ -65,10 +66,75 @@ test("home: how we work, why us and the two brands", async ({ page }) => {
     "href",
     "/about",
   );
+  // Each brand panel names its parent and links to its own section of the brands page.
   const brands = page.getByRole("region", { name: t("home.brands.title") });
-  for (const brand of [siteConfig.brands.lab, siteConfig.brands.consultancy]) {
-    await expect(brands.getByRole("link", { name: brand })).toHaveAttribute("href", "/brands");
+  await expect(brands.getByText(t("home.brands.by"))).toHaveCount(2);
+  for (const id of ["lab", "consultancy"] as const) {
+    const link = brands.getByRole("link", {
+      name: t("home.brands.moreAbout", { brand: siteConfig.brands[id] }),
+    });
+    await expect(link).toHaveAttribute("href", `/brands#${id}`);
   }
+  await page.goto("/brands#consultancy");
+  await expect(page.locator("#consultancy")).toContainText(siteConfig.brands.consultancy);
+});
+
+test("home and contact answer frequent questions without JavaScript", async ({ page }) => {
+  const t = translator("en");
+  for (const path of ["/en", "/en/contact"]) {
+    await page.goto(path);
+    const faq = page.getByRole("region", { name: t("home.faq.title") });
+    const questions = faq.locator("details");
+    await expect(questions).toHaveCount(7);
+    const answer = faq.getByText(t("faq.ownership.a"));
+    await expect(answer).toBeHidden();
+    await faq.getByText(t("faq.ownership.q")).click();
+    await expect(answer).toBeVisible();
+  }
+});
+
+test("contact: what happens next, with the reply time from the site config", async ({ page }) => {
+  const t = translator("en");
+  await page.goto("/en/contact");
+  const next = page.getByRole("region", { name: t("contact.next.title") });
+  await expect(next.getByRole("listitem")).toHaveCount(3);
+  await expect(next).toContainText(
+    t("contact.next.reply.title", { count: siteConfig.practice.replyWithinBusinessDays }),
+  );
+});
+
+test("header: a call to action on wide screens and 44 px language targets", async ({ page }) => {
+  const t = translator("en");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/services");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: t("nav.talk") })).toHaveAttribute(
+    "href",
+    "/en/contact",
+  );
+  for (const box of await header
+    .locator("[data-language-choice]")
+    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()))) {
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+});
+
+test.describe("the 404 page", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("offers services and contact besides the way home", async ({ page }) => {
+    const t = translator("en");
+    await page.goto("/en/no-such-page");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: t("nav.services") })).toHaveAttribute(
+      "href",
+      "/en/services",
+    );
+    await expect(main.getByRole("link", { name: t("nav.contact") })).toHaveAttribute(
+      "href",
+      "/en/contact",
+    );
+  });
 });
 
 test("every inner page has a subtitle under its title", async ({ page }) => {
@@ -84,17 +150,13 @@ test("every inner page has a subtitle under its title", async ({ page }) => {
   }
 });
 
-test("the brands page says how the brands relate to the company and whom to contact", async ({
-  page,
-}) => {
+test("the brands page says how the brands relate to the company", async ({ page }) => {
   const t = translator("en");
   await page.goto("/en/brands");
   const relation = page.getByRole("region", { name: t("brands.relation.title") });
   await expect(relation).toContainText(siteConfig.name);
-  await expect(relation.getByRole("link", { name: siteConfig.email })).toHaveAttribute(
-    "href",
-    `mailto:${siteConfig.email}`,
-  );
+  // The e-mail address is in the footer once, not repeated on the page.
+  await expect(page.getByRole("main").getByRole("link", { name: siteConfig.email })).toHaveCount(0);
 });
 
 test.describe("colour schemes", () => {

@@ -9,11 +9,19 @@ const variants = {
   inverse: "bg-on-band text-band hover:bg-on-band-muted shadow-card focus-visible:outline-on-band",
 } as const;
 
+/** Both keep a 44 px target; the small one fits the header. */
+const sizes = { md: "px-5 py-2.5 text-base", sm: "px-4 py-2 text-sm" } as const;
+
 type Variant = keyof typeof variants;
 
-function buttonClass(variant: Variant = "primary", className?: string): string {
+function buttonClass(
+  variant: Variant = "primary",
+  className?: string,
+  size: keyof typeof sizes = "md",
+): string {
   return cn(
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+    sizes[size],
     variants[variant],
     className,
   );
@@ -21,10 +29,11 @@ function buttonClass(variant: Variant = "primary", className?: string): string {
 
 export function ButtonLink({
   variant,
+  size,
   className,
   ...props
-}: ComponentProps<"a"> & { variant?: Variant }) {
-  return <a className={buttonClass(variant, className)} {...props} />;
+}: ComponentProps<"a"> & { variant?: Variant; size?: keyof typeof sizes }) {
+  return <a className={buttonClass(variant, className, size)} {...props} />;
 }
 
 export function Button({

@@ -43,7 +43,7 @@ function CookiePolicyEs() {
         Si la cookie indica otro idioma, una dirección sin prefijo te lleva a la misma página en ese
         idioma, también cuando vuelves al sitio desde un enlace o un marcador.
       </p>
-      <div className="overflow-x-auto">
+      <div>
         <table>
           <caption className="sr-only">Cookies que utiliza este sitio</caption>
           <thead>
@@ -56,10 +56,10 @@ function CookiePolicyEs() {
           </thead>
           <tbody>
             <tr>
-              <td>lang</td>
-              <td>{siteConfig.legalName} (propia)</td>
-              <td>Recordar el idioma elegido por el visitante</td>
-              <td>1 año</td>
+              <td data-label="Nombre">lang</td>
+              <td data-label="Titular">{siteConfig.legalName} (propia)</td>
+              <td data-label="Finalidad">Recordar el idioma elegido por el visitante</td>
+              <td data-label="Duración">1 año</td>
             </tr>
           </tbody>
         </table>

@@ -1,0 +1,48 @@
+import { siteConfig } from "~/config/site";
+import { ChevronDown } from "lucide-react";
+import { Section } from "~/components/section";
+import { languageList } from "~/content/company";
+import { useLocale } from "~/i18n/use-locale";
+
+const questions = [
+  "billing",
+  "timeline",
+  "onsite",
+  "languages",
+  "data",
+  "ownership",
+  "support",
+] as const;
+
+/**
+ * Frequent questions as native disclosure widgets: they open and close without
+ * JavaScript, and every answer is in the page for search engines and find-in-page.
+ */
+export function Faq({ tone }: { tone?: "base" | "muted" }) {
+  const { t, lang } = useLocale();
+  const languages = languageList(siteConfig.spokenLanguages, lang);
+  return (
+    <Section
+      id="faq"
+      tone={tone}
+      label={t("home.faq.label")}
+      title={t("home.faq.title")}
+      subtitle={t("home.faq.subtitle")}
+    >
+      <div className="mt-10 max-w-3xl divide-y divide-line border-y border-line">
+        {questions.map((id) => (
+          <details key={id} className="group">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 text-lg font-semibold text-fg hover:text-brand-text [&::-webkit-details-marker]:hidden">
+              {t(`faq.${id}.q`)}
+              <ChevronDown
+                aria-hidden="true"
+                className="size-5 shrink-0 text-brand-text transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
+            </summary>
+            <p className="max-w-prose pb-5 text-muted">{t(`faq.${id}.a`, { languages })}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+import { cn } from "~/components/ui/cn";
+
+/** The small label above a heading, led by a short terracotta rule; the same everywhere. */
+export function Eyebrow({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      className={cn(
+        "flex items-center gap-2.5 text-sm font-semibold tracking-wider text-accent uppercase",
+        "before:h-0.5 before:w-6 before:shrink-0 before:rounded-full before:bg-accent",
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}

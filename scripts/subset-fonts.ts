@@ -1,0 +1,34 @@
+// Cuts the headings face (Plus Jakarta Sans ExtraBold, from @fontsource) down to the
+// characters the site's languages write, into app/fonts/, where app.css picks the files up.
+// The output is committed: run this again only when the ranges or the font change.
+//   node scripts/subset-fonts.ts
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import subsetFont from "subset-font";
+
+const require = createRequire(import.meta.url);
+const source = (subset: string) =>
+  readFileSync(
+    require.resolve(
+      `@fontsource/plus-jakarta-sans/files/plus-jakarta-sans-${subset}-800-normal.woff2`,
+    ),
+  );
+const range = (from: number, to: number) =>
+  String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
+
+// Latin: ASCII, Latin-1 (every Spanish, Catalan, German letter and the middle dot of "l·l"),
+// typographic quotes, dashes, ellipsis, euro. Latin Extended-A: the rest of Europe, loaded
+// only by a heading that needs it (the @font-face unicode-range in app.css says when).
+const files = [
+  {
+    out: "app/fonts/headings-latin.woff2",
+    from: "latin",
+    text: range(0x20, 0x7e) + range(0xa0, 0xff) + "‘’‚“”„–—…•€",
+  },
+  { out: "app/fonts/headings-latin-ext.woff2", from: "latin-ext", text: range(0x100, 0x17f) },
+];
+for (const { out, from, text } of files) {
+  const font = await subsetFont(source(from), text, { targetFormat: "woff2" });
+  writeFileSync(out, font);
+  console.log(`${out}: ${font.length} bytes`);
+}
