@@ -13,5 +13,5 @@ export default {
   ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
   // Files read through require.resolve: fonts with a computed path (scripts/build-images.ts)
   // and the Nu Html Checker's jar (tests/e2e/html-conformance.spec.ts).
-  ignoreDependencies: ["@fontsource/inter", "@fontsource/plus-jakarta-sans", "vnu-jar"],
+  ignoreDependencies: ["@fontsource/inter", "vnu-jar"],
 } satisfies KnipConfig;

@@ -3,7 +3,7 @@ import { cn } from "~/components/ui/cn";
 import { Eyebrow } from "~/components/ui/eyebrow";
 
 /** Small label, title and subtitle: the same header on every section of the site. */
-export function SectionHeader({
+function SectionHeader({
   id,
   label,
   title,

@@ -22,9 +22,9 @@ export const confirmableFacts = [
 export type ConfirmableFact = (typeof confirmableFacts)[number];
 
 /** How the company bills work; each has its label in `about.facts.models.<id>`. */
-export type EngagementModel = "fixedPrice" | "timeAndMaterials" | "retainer";
+type EngagementModel = "fixedPrice" | "timeAndMaterials" | "retainer";
 
-export type TeamMember = {
+type TeamMember = {
   name: string;
   /** Job title, as the person wants it shown (not translated). */
   role: string;
