@@ -102,7 +102,7 @@ export default function App() {
  * The 404 and error page: on the base surface (the footer below is the muted one), with
  * the way home and, for a missed page, the two places most visitors are after.
  */
-function Message({
+function StatusPanel({
   title,
   text,
   backHome,
@@ -153,7 +153,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <div data-not-found>
         <PageMeta title={t("notFound.metaTitle")} />
-        <Message
+        <StatusPanel
           title={t("notFound.title")}
           text={t("notFound.text")}
           backHome={t("notFound.backHome")}
@@ -166,7 +166,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <PageMeta title={t("error.metaTitle")} />
-      <Message title={t("error.title")} text={t("error.text")} backHome={t("error.backHome")} />
+      <StatusPanel title={t("error.title")} text={t("error.text")} backHome={t("error.backHome")} />
     </>
   );
 }
