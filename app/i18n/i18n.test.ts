@@ -3,14 +3,9 @@ import type { Language } from "~/config/site";
 import { siteConfig } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
+import { keysOf } from "../../tests/support/catalogue-keys";
 
 type Tree = { [key: string]: string | Tree };
-
-function keysOf(tree: Tree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
-}
 
 function placeholdersOf(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();

@@ -5,14 +5,10 @@ import { languageNames } from "~/i18n/i18n";
 import { absoluteUrl } from "~/routing/seo";
 import { hasOwnText, pages, type PageId } from "~/pages";
 import { allPagePaths, defaultLanguage, localizedPath, parseLocalizedPath } from "~/routing/paths";
+import { keysOf } from "../support/catalogue-keys";
 import { expect, expectNoAxeViolations, test, translator } from "./support";
 
-type Tree = { [key: string]: string | Tree };
-const keysOf = (tree: Tree, prefix = ""): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
-const allKeys = keysOf(catalogues.es as unknown as Tree);
+const allKeys = keysOf(catalogues.es);
 
 /** Spanish texts long enough to be unmistakable, that the other language words differently. */
 function spanishOnlyTexts(lang: Language): string[] {
