@@ -28,6 +28,9 @@ export default defineConfig({
     // Builds and runs the container image (minutes when nothing is cached). Listed first so
     // it starts first, on one worker, while the browser tests take the other.
     { name: "container", testMatch: /production-install\.spec/ },
+    // The fuzzer posts one request at a time, keeping about one core busy for a minute: listed
+    // before the browser tests, it runs beside them instead of alone at the end.
+    { name: "fuzz", testMatch: /contact-fuzz\.spec/ },
     {
       name: "site",
       testIgnore: /(german|contact-fuzz|load|production-install)\.spec/,
@@ -35,9 +38,6 @@ export default defineConfig({
     },
     // A second build with German published (`npm run build:german`).
     { name: "german", testMatch: /(german|seo)\.spec/, use: { baseURL: url(germanPort) } },
-    // The fuzzer posts one request at a time, keeping about one core busy for a minute:
-    // started at once too, it runs beside the browser tests instead of alone at the end.
-    { name: "fuzz", testMatch: /contact-fuzz\.spec/ },
     // The load test measures latency and memory: it runs last and alone.
     { name: "load", testMatch: /load\.spec/, dependencies: ["fuzz", "site", "german"] },
   ],
