@@ -51,7 +51,7 @@ export function LegalPage({
               {t("legal.readSpanish")}
             </a>
           </p>
-        ) : lang !== "es" ? (
+        ) : textLang !== lang ? (
           <p className="mt-2 text-base">{t("legal.spanishNote")}</p>
         ) : null}
       </PageHeader>

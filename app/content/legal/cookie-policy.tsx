@@ -123,10 +123,10 @@ function CookiePolicyEn() {
           </thead>
           <tbody>
             <tr>
-              <td>lang</td>
-              <td>{siteConfig.legalName} (first party)</td>
-              <td>Remembering the language the visitor chose</td>
-              <td>1 year</td>
+              <td data-label="Name">lang</td>
+              <td data-label="Set by">{siteConfig.legalName} (first party)</td>
+              <td data-label="Purpose">Remembering the language the visitor chose</td>
+              <td data-label="Duration">1 year</td>
             </tr>
           </tbody>
         </table>
@@ -188,10 +188,10 @@ function CookiePolicyCa() {
           </thead>
           <tbody>
             <tr>
-              <td>lang</td>
-              <td>{siteConfig.legalName} (pròpia)</td>
-              <td>Recordar l'idioma triat pel visitant</td>
-              <td>1 any</td>
+              <td data-label="Nom">lang</td>
+              <td data-label="Titular">{siteConfig.legalName} (pròpia)</td>
+              <td data-label="Finalitat">Recordar l'idioma triat pel visitant</td>
+              <td data-label="Durada">1 any</td>
             </tr>
           </tbody>
         </table>

@@ -327,6 +327,31 @@ describe("accessibility statement", () => {
   );
 });
 
+describe("notes above the text", () => {
+  it("the accessibility statement, written in each language, says nothing about Spanish", () => {
+    for (const lang of ["en", "ca"] as const) {
+      const html = renderToStaticMarkup(
+        <I18nextProvider i18n={createI18n(lang, catalogues[lang])}>
+          <LegalPage page="accessibility" versions={accessibilityStatement} spanishBinds={false} />
+        </I18nextProvider>,
+      );
+      for (const note of ["spanishNote", "translationNote"] as const) {
+        expect(html).not.toContain(catalogues[lang].legal[note].replace(/'/g, "&#x27;"));
+      }
+    }
+  });
+});
+
+describe("the cookie table", () => {
+  it("labels every cell in every language, for the stacked rows on phones", () => {
+    for (const Policy of Object.values(cookiePolicy)) {
+      const cells = [...renderToStaticMarkup(<Policy />).matchAll(/<td([^>]*)>/g)];
+      expect(cells.length).toBeGreaterThan(0);
+      for (const [, attributes] of cells) expect(attributes).toMatch(/data-label="[^"]+"/);
+    }
+  });
+});
+
 describe("the page registry", () => {
   it("names, for search engines, exactly the languages each text is written in", () => {
     for (const [page, versions] of [
