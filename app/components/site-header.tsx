@@ -54,14 +54,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <LanguageSwitcher />
-        {/* The call to action, on wide screens where it fits beside the links. */}
-        {current === "contact" ? null : (
-          <div className="ml-2 hidden lg:block">
-            <ButtonLink href={href("contact")} size="sm">
-              {t("nav.talk")}
-            </ButtonLink>
-          </div>
-        )}
+        {/* The call to action, on wide screens where it fits beside the links. On the contact
+            page it keeps its place, hidden, so the header does not shift between pages. */}
+        <div className={cn("ml-2 hidden lg:block", current === "contact" && "invisible")}>
+          <ButtonLink href={href("contact")} size="sm">
+            {t("nav.talk")}
+          </ButtonLink>
+        </div>
         <button
           type="button"
           popoverTarget={menuId}

@@ -118,6 +118,12 @@ test("header: a call to action on wide screens and 44 px language targets", asyn
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
+  // The contact page hides its own call to action without moving the links beside it.
+  const servicesLink = header.getByRole("link", { name: t("nav.services"), exact: true });
+  const where = (await servicesLink.boundingBox())?.x;
+  await page.goto("/en/contact");
+  await expect(header.getByRole("link", { name: t("nav.talk") })).toBeHidden();
+  expect((await servicesLink.boundingBox())?.x).toBe(where);
 });
 
 test.describe("the 404 page", () => {
