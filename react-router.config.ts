@@ -5,6 +5,7 @@ import { loadInsights } from "./app/insights/content.server";
 import { writeImageVariants } from "./app/insights/images.server";
 import { allPagePaths, insightsFeedPath, publishedLanguages } from "./app/routing/paths";
 import { buildImages } from "./scripts/build-images";
+import { trimBuiltPageStyles } from "./scripts/page-styles";
 import { precompress } from "./scripts/precompress";
 
 export default {
@@ -28,6 +29,7 @@ export default {
       clientDir,
       articles.flatMap((article) => article.images),
     );
+    trimBuiltPageStyles(clientDir);
     precompress(clientDir);
   },
 } satisfies Config;

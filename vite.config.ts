@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { readFile } from "node:fs/promises";
+import { defineConfig, minifySync, type Plugin } from "vite";
 import { settings } from "./app/config/settings.server.ts";
 import { insights } from "./app/insights/vite-plugin.ts";
 
@@ -22,6 +23,25 @@ function sonnerStaticStyles(): Plugin {
   };
 }
 
+/**
+ * `import code from "./x.js?inline-script"`: the file minified, as a string for an inline
+ * <script>. The page script is inlined into every page, so its bytes count on every first
+ * visit; its source keeps its comments and names.
+ */
+function inlineScripts(): Plugin {
+  return {
+    name: "inline-scripts",
+    enforce: "pre",
+    async load(id) {
+      const [file, query] = id.split("?");
+      if (query !== "inline-script" || !file) return;
+      const result = minifySync(file, await readFile(file, "utf8"));
+      if (result.errors.length > 0) this.error(result.errors.map((e) => e.message).join("\n"));
+      return `export default ${JSON.stringify(result.code)};`;
+    },
+  };
+}
+
 // The day of this build (SOURCE_DATE_EPOCH, when set, for reproducible builds): the
 // accessibility statement dates its last review by it.
 const epoch = settings.build.SOURCE_DATE_EPOCH;
@@ -30,7 +50,7 @@ const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
   .slice(0, 10);
 
 export default defineConfig({
-  plugins: [tailwindcss(), sonnerStaticStyles(), insights(), reactRouter()],
+  plugins: [tailwindcss(), sonnerStaticStyles(), inlineScripts(), insights(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {

@@ -26,16 +26,18 @@ export function JsonLd({ data }: { data: Record<string, unknown> }) {
   );
 }
 
+/** The professional service the company offers, with the same `@id` wherever it appears. */
+const serviceId = `${siteConfig.siteUrl}/#service`;
+
 /** JSON-LD for the home page: the company and the professional service it offers. */
 export function StructuredData() {
   const { t, lang } = useLocale();
-  const home = absoluteUrl(localizedPath("home", lang));
   const organization = organizationNode(lang);
   const service = {
     "@type": "ProfessionalService",
-    "@id": `${siteConfig.siteUrl}/#service`,
+    "@id": serviceId,
     name: siteConfig.name,
-    url: home,
+    url: absoluteUrl(localizedPath("home", lang)),
     image: absoluteUrl(`/og/${lang}.png`),
     email: siteConfig.email,
     description: t("seo.organizationDescription"),
@@ -50,18 +52,37 @@ export function StructuredData() {
       addressCountry: siteConfig.address.countryCode,
     },
     areaServed: siteConfig.area,
-    hasOfferCatalog: {
-      "@type": "OfferCatalog",
-      name: t("services.title"),
-      itemListElement: services.map((item) => ({
-        "@type": "Offer",
-        itemOffered: {
-          "@type": "Service",
-          name: t(`services.items.${item.id}.title`),
-          description: t(`services.items.${item.id}.description`),
-        },
-      })),
-    },
   };
   return <JsonLd data={{ "@graph": [organization, service] }} />;
+}
+
+/**
+ * JSON-LD for the services page: the same service node (by `@id`) with its catalogue. It
+ * lives here rather than on the home page, where it would repeat the page's text in every
+ * first visit's bytes.
+ */
+export function ServiceCatalogData() {
+  const { t, lang } = useLocale();
+  return (
+    <JsonLd
+      data={{
+        "@type": "ProfessionalService",
+        "@id": serviceId,
+        name: siteConfig.name,
+        url: absoluteUrl(localizedPath("services", lang)),
+        hasOfferCatalog: {
+          "@type": "OfferCatalog",
+          name: t("services.title"),
+          itemListElement: services.map((item) => ({
+            "@type": "Offer",
+            itemOffered: {
+              "@type": "Service",
+              name: t(`services.items.${item.id}.title`),
+              description: t(`services.items.${item.id}.description`),
+            },
+          })),
+        },
+      }}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, Check } from "lucide-react";
 import { BrandMark } from "~/components/brand-mark";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
+import { ServiceCatalogData } from "~/components/structured-data";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { siteConfig } from "~/config/site";
@@ -72,6 +73,7 @@ export default function Services() {
   return (
     <>
       <PageMeta page="services" />
+      <ServiceCatalogData />
       <PageHeader title={t("services.title")}>
         <p>{t("services.lead")}</p>
       </PageHeader>

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
+import { services } from "~/content/services";
 import { loadInsights } from "~/insights/content.server";
 import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
 import { hasOwnText, pageIds, type PageId } from "~/pages";
@@ -136,14 +137,25 @@ test("the home page describes the company in JSON-LD, in its language", async ({
       },
       description: translator(lang)("seo.organizationDescription"),
     });
-    const offers = (
-      service!["hasOfferCatalog"] as { itemListElement: { itemOffered: { name: string } }[] }
-    ).itemListElement;
-    expect(offers.map((offer) => offer.itemOffered.name)).toContain(
-      translator(lang)("services.items.ai.title"),
-    );
     const logo = await request.get(new URL(organization!["logo"] as string).pathname);
     expect(logo.status()).toBe(200);
+  }
+});
+
+test("the services page lists the service catalogue in JSON-LD, under the same service node", async ({
+  request,
+}, testInfo) => {
+  for (const lang of languagesOf(testInfo.project.name)) {
+    const { jsonLd } = await head(request, lang === "es" ? "/services" : `/${lang}/services`);
+    expect(jsonLd).toHaveLength(1);
+    const node = JSON.parse(jsonLd[0]!) as {
+      "@id": string;
+      hasOfferCatalog: { itemListElement: { itemOffered: { name: string } }[] };
+    };
+    expect(node["@id"]).toBe(`${siteConfig.siteUrl}/#service`);
+    expect(node.hasOfferCatalog.itemListElement.map((offer) => offer.itemOffered.name)).toEqual(
+      services.map((item) => translator(lang)(`services.items.${item.id}.title`)),
+    );
   }
 });
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { markupOf, trimPageStyles, trimStylesheets } from "./page-styles";
+
+const sheet = [
+  "@layer base{*,:after,:before{box-sizing:border-box}textarea{resize:vertical}h1,h2{font-weight:800}::placeholder{opacity:1}}",
+  "@layer utilities{.mt-2{margin-top:.5rem}.mt-6{margin-top:1.5rem}",
+  "@media (width>=40rem){.sm\\:flex{display:flex}.sm\\:grid{display:grid}}",
+  ".group-open\\:rotate-180:is(:where(.group):is([open]) *){rotate:180deg}",
+  ".shadow-card{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-shadow)}}",
+  '@property --tw-shadow{syntax:"*";inherits:false}',
+  '@property --tw-blur{syntax:"*";inherits:false}',
+  ":root{--brand:#0a5c99;--unused:red;--chain:var(--brand)}",
+  ".menu:popover-open{display:block}",
+].join("");
+
+const trim = (html: string) => trimStylesheets([sheet], markupOf(html))[0]!;
+
+describe("trimStylesheets", () => {
+  const css = trim('<h1 class="mt-2 sm:flex group shadow-card menu">Hi</h1>');
+
+  it("keeps the utilities the page uses and drops the others", () => {
+    expect(css).toContain(".mt-2{");
+    expect(css).toContain(".sm\\:flex{");
+    expect(css).not.toContain(".mt-6");
+    expect(css).not.toContain(".sm\\:grid");
+  });
+
+  it("keeps a utility when any class its selector names is used", () => {
+    expect(css).toContain(".group-open\\:rotate-180");
+  });
+
+  it("keeps every rule outside the utilities", () => {
+    expect(css).toContain(".menu:popover-open{display:block}");
+  });
+
+  it("keeps reset rules for the page's elements only, form-field parts only with a field", () => {
+    expect(css).toContain("*,:after,:before{box-sizing:border-box}");
+    expect(css).toContain("h1{font-weight:800}");
+    expect(css).not.toContain("textarea");
+    expect(css).not.toContain("::placeholder");
+    const form = trim("<form><textarea></textarea></form>");
+    expect(form).toContain("textarea{resize:vertical}");
+    expect(form).toContain("::placeholder{opacity:1}");
+  });
+
+  it("drops custom properties and @property rules nothing refers to, following chains", () => {
+    expect(css).toContain("@property --tw-shadow");
+    expect(css).not.toContain("@property --tw-blur");
+    expect(css).not.toContain("--unused");
+    // --chain refers to --brand, but nothing refers to --chain: both go, in two passes.
+    expect(css).not.toContain("--chain");
+    expect(css).not.toContain("--brand");
+    expect(trim("<p>plain</p>")).not.toContain("--tw-shadow");
+  });
+});
+
+describe("trimPageStyles", () => {
+  const page = (body: string, script = "") =>
+    `<!doctype html><html><head><style>${sheet}</style>${script}</head><body>${body}</body></html>`;
+
+  it("rewrites the page's inline stylesheet", () => {
+    const html = trimPageStyles(page('<p class="mt-6">x</p>'));
+    expect(html).toContain(".mt-6{");
+    expect(html).not.toContain(".mt-2{");
+  });
+
+  it("leaves a page that loads React whole", () => {
+    const html = page('<p class="mt-6">x</p>', '<script type="module">import("/x.js")</script>');
+    expect(trimPageStyles(html)).toBe(html);
+  });
+});

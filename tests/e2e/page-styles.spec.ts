@@ -1,0 +1,86 @@
+// Each content page carries only the styles its markup uses (scripts/page-styles.ts). This
+// checks the trim against the whole stylesheet: every element of one page of each kind must
+// compute exactly the same style both ways, on a phone in light and on a desktop in dark
+// (together every responsive and colour-scheme variant applies once).
+import type { Page } from "@playwright/test";
+import { loadInsights } from "~/insights/content.server";
+import { pageIds } from "~/pages";
+import { localizedPath } from "~/routing/paths";
+import { expect, test } from "./support";
+
+const styleElement = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const sheetOf = (html: string) =>
+  [...html.matchAll(styleElement)]
+    .map((match) => match[1] ?? "")
+    .find((css) => css.includes("@layer utilities"));
+
+/**
+ * Every element's computed style in document order, as one line each (or only the elements
+ * listed); custom properties aside: the trim drops those nothing refers to, which is its point.
+ */
+const computedStyles = (page: Page, only?: number[]) =>
+  page.evaluate((only) => {
+    const elements = [...document.querySelectorAll("body *")];
+    return (only ?? elements.map((_, index) => index)).map((index) => {
+      const style = getComputedStyle(elements[index]!);
+      const names = [...style].filter((name) => !name.startsWith("--"));
+      return names.map((name) => `${name}: ${style.getPropertyValue(name)}`).join("\n");
+    });
+  }, only);
+
+test.describe.configure({ mode: "parallel" });
+
+for (const [viewport, colorScheme] of [
+  [{ width: 390, height: 844 }, "light"],
+  [{ width: 1440, height: 900 }, "dark"],
+] as const) {
+  test(`trimmed styles compute as the whole stylesheet does, ${viewport.width} px ${colorScheme}`, async ({
+    browser,
+    request,
+  }) => {
+    // The contact page loads React, so it keeps the whole stylesheet.
+    const whole = sheetOf(await (await request.get("/contact")).text())!;
+    expect(whole).toBeDefined();
+    const [article] = await loadInsights({ languages: ["es"] });
+    const paths = [
+      ...pageIds.filter((id) => id !== "contact").map((id) => localizedPath(id, "es")),
+      article!.path,
+    ];
+
+    const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce" });
+    const trimmedPage = await context.newPage();
+    const wholePage = await context.newPage();
+    for (const path of paths) {
+      const html = await (await request.get(path)).text();
+      const trimmed = sheetOf(html)!;
+      expect(trimmed.length, `${path} carries less than the whole stylesheet`).toBeLessThan(
+        whole.length,
+      );
+      // The same page with the whole stylesheet, served without the page's style hash.
+      await wholePage.route(`**${path}`, (route) =>
+        route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: html.replace(trimmed, whole),
+        }),
+      );
+      await Promise.all([trimmedPage.goto(path), wholePage.goto(path)]);
+      const [actual, expected] = await Promise.all([
+        computedStyles(trimmedPage),
+        computedStyles(wholePage),
+      ]);
+      expect(actual.length, path).toBe(expected.length);
+      const differing = actual.flatMap((style, index) =>
+        style === expected[index] ? [] : [index],
+      );
+      // On a difference, the properties that differ, element by element.
+      const details = differing.slice(0, 5).flatMap((index) => {
+        const a = actual[index]!.split("\n");
+        const b = new Set(expected[index]!.split("\n"));
+        return a.filter((line) => !b.has(line)).map((line) => `element ${index}: ${line}`);
+      });
+      expect(details, `${path} at ${viewport.width} px, ${colorScheme}`).toEqual([]);
+      await wholePage.unrouteAll();
+    }
+    await context.close();
+  });
+}
