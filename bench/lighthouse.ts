@@ -18,8 +18,8 @@ const KB = 1024;
 const budgets = {
   performance: 100,
   lcpRatio: 1.3,
-  /** Total blocking time: no more than the reference page's in the same run. */
-  tbtOverReference: 0,
+  /** Total blocking time: at most 20 ms over the reference page's in the same run. */
+  tbtOverReference: 20,
   cls: 0,
   jsStatic: 10 * KB,
   jsInteractive: 110 * KB,
@@ -147,7 +147,7 @@ const rows = pages.map(({ url, runs: measured }) => {
   check(ratio <= budgets.lcpRatio, `LCP ${ratio.toFixed(2)}× the reference > ${budgets.lcpRatio}×`);
   check(
     m("tbt") <= referenceTbt + budgets.tbtOverReference,
-    `TBT ${Math.round(m("tbt"))} ms > the reference's ${Math.round(referenceTbt)} ms`,
+    `TBT ${Math.round(m("tbt"))} ms > the reference's ${Math.round(referenceTbt)} + ${budgets.tbtOverReference} ms`,
   );
   check(m("cls") <= budgets.cls, `CLS ${m("cls")} > ${budgets.cls}`);
   check(m("js") <= jsBudget, `JS ${(m("js") / KB).toFixed(1)} KB > ${jsBudget / KB} KB`);
