@@ -11,11 +11,10 @@
 // runs go through the proxy). Reduced motion is on: with the page transition, Chromium
 // reports the largest paint when the 200 ms fade-in ends, although the page starts to show
 // at once.
-import { request as httpRequest, createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import puppeteer, { PredefinedNetworkConditions, type Page } from "puppeteer-core";
 import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
+import { startProxy } from "../tests/support/proxy.ts";
 import { startSite } from "../tests/support/site.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -32,25 +31,6 @@ type Click = { clickToLcp: number; activationStart: number };
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/** The site at `target`, with or without its Speculation-Rules header. */
-async function proxy(target: string, speculationRules: boolean): Promise<Server> {
-  const server = createServer((incoming, outgoing) => {
-    const forwarded = httpRequest(
-      new URL(incoming.url ?? "/", target),
-      { method: incoming.method, headers: incoming.headers },
-      (answer) => {
-        const headers = { ...answer.headers };
-        if (!speculationRules) delete headers["speculation-rules"];
-        outgoing.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(outgoing);
-      },
-    );
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
-}
 
 /**
  * Waits until the page shows `path`, then returns when its largest paint became visible
@@ -112,8 +92,10 @@ async function click(page: Page, base: string, from: string, to: string): Promis
 }
 
 const site = await startSite({ LOG_LEVEL: "warn" });
-const proxies = { with: await proxy(site.url, true), without: await proxy(site.url, false) };
-const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const proxies = {
+  with: await startProxy(site.url),
+  without: await startProxy(site.url, { speculationRules: false }),
+};
 const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumFlags });
 const rows: string[] = [];
 const failures: string[] = [];
@@ -125,7 +107,7 @@ try {
         // A fresh profile each time: nothing cached, nothing prerendered before.
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
-        measured[mode].push(await click(page, urlOf(proxies[mode]), from, to));
+        measured[mode].push(await click(page, proxies[mode].url, from, to));
         await context.close();
       }
     }
@@ -144,7 +126,7 @@ try {
   }
 } finally {
   await browser.close();
-  for (const server of Object.values(proxies)) server.close();
+  for (const proxy of Object.values(proxies)) await proxy.stop();
   await site.stop();
 }
 

@@ -102,9 +102,9 @@ test("a contact form restored from the back/forward cache keeps what was typed a
 
 /**
  * The page links Chromium would prerender under the site's speculation rules, as its
- * DevTools report them. (Chromium does not prerender while DevTools drive it — the attempt
- * ends as "PrerenderingDisabledByDevTools" — so the prerender itself is measured by
- * `npm run bench`, not here.)
+ * DevTools report them. (Chromium does not prerender for Playwright, whose DevTools sessions
+ * do not attach through tab targets — the attempt ends as "PrerenderingDisabledByDevTools" —
+ * so the prerender itself is tested with Puppeteer, in prerender.spec.ts.)
  */
 async function speculationCandidates(page: Page, path: string) {
   const cdp = await page.context().newCDPSession(page);
