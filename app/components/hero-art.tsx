@@ -32,7 +32,11 @@ export function HeroArt() {
     { label: t("home.hero.art.roadmap.launch"), width: "w-1/6", tone: "bg-brand" },
   ];
   return (
-    <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-md lg:max-w-none">
+    <div
+      aria-hidden="true"
+      data-hero-art
+      className="relative isolate mx-auto w-full max-w-md lg:max-w-none"
+    >
       {/* The glow: two blurred discs, a translucent brand blue and the warm accent. */}
       <div className="absolute -inset-8 -z-10">
         <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand/25 blur-3xl" />
