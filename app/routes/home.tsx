@@ -117,7 +117,7 @@ function Values() {
             className={cn(
               "flex gap-4",
               i === 0 &&
-                "rounded-card border border-line bg-surface-raised p-6 shadow-card md:col-span-2 lg:col-span-1 lg:row-span-2 lg:flex-col",
+                "flex-col rounded-card border border-line bg-surface-raised p-6 shadow-card md:col-span-2 md:flex-row lg:col-span-1 lg:row-span-2 lg:flex-col",
             )}
           >
             <span className="tile">

@@ -135,7 +135,10 @@ export default function Services() {
               <div className="flex items-start gap-4">
                 <BrandMark brand={brand} />
                 <div>
-                  <h2 id={`group-${brand}`} className="text-3xl tracking-tight text-fg">
+                  <h2
+                    id={`group-${brand}`}
+                    className="text-2xl tracking-tight text-balance text-fg sm:text-3xl"
+                  >
                     {t(`services.groups.${brand}.title`)}
                   </h2>
                   <p className="mt-2 max-w-2xl text-lg text-muted">
