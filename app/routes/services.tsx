@@ -31,12 +31,14 @@ function ServiceRow({ service }: { service: Service }) {
       padding="none"
       className="overflow-hidden motion-safe:animate-enter"
     >
-      <div className="grid gap-8 p-6 sm:p-8 md:grid-cols-2 md:gap-10">
+      <div className="grid gap-8 p-5 sm:p-8 md:grid-cols-2 md:gap-10">
         <div>
           <span aria-hidden="true" className="emoji-tile">
             {service.icon}
           </span>
-          <h3 className="mt-4 text-2xl tracking-tight text-balance text-fg">{t(`${key}.title`)}</h3>
+          <h3 className="mt-4 text-xl tracking-tight text-balance text-fg hyphens-auto sm:text-2xl">
+            {t(`${key}.title`)}
+          </h3>
           <p className="mt-3 text-muted">{t(`${key}.description`)}</p>
         </div>
         <div>
@@ -51,7 +53,7 @@ function ServiceRow({ service }: { service: Service }) {
           </ol>
         </div>
       </div>
-      <dl className="grid gap-6 border-t border-line bg-surface-muted px-6 py-5 sm:px-8 md:grid-cols-3 md:gap-8">
+      <dl className="grid gap-6 border-t border-line bg-surface-muted px-5 py-5 sm:px-8 md:grid-cols-3 md:gap-8">
         <div>
           <dt className={term}>{t("services.row.starts")}</dt>
           <dd className="mt-1 text-muted">{t(`${key}.start`)}</dd>
@@ -127,7 +129,7 @@ export default function Services() {
       <PageHeader title={t("services.title")}>
         <p>{t("services.lead")}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <ServiceIndex />
         <div className="space-y-16">
           {groups.map(({ brand, services: own }) => (
