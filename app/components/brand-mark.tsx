@@ -1,26 +1,49 @@
+import type { ReactNode } from "react";
 import { cn } from "~/components/ui/cn";
 
 export type BrandId = "lab" | "consultancy";
 
 /**
- * Each brand's own mark and accent: the development unit in the brand blue (code brackets
- * around a spark: things get built), the consultancy in terracotta (modules fitting
- * together: architecture). Decorative; the brand's name is always written beside it.
+ * Each brand's own mark, accent and panel. Nexo Labs (the development unit) is violet, code
+ * brackets around a spark, on a soft violet panel; Arquitek Consulting is olive green,
+ * modules fitting together, on a white panel with an olive rule. Neither uses the parent's
+ * terracotta. The marks are decorative: the brand's name is always written beside them.
  */
-export const brandAccent = {
-  lab: { text: "text-brand-text", tile: "bg-brand-soft", rule: "border-t-brand" },
-  consultancy: { text: "text-accent", tile: "bg-accent-soft", rule: "border-t-accent" },
+const accents = {
+  lab: {
+    text: "text-lab",
+    tile: "bg-lab-soft",
+    // A tile on the white surface, as the panel itself is the soft tint.
+    panelTile: "bg-surface-raised",
+    panel: "rounded-card border border-transparent bg-lab-soft",
+  },
+  consultancy: {
+    text: "text-consult",
+    tile: "bg-consult-soft",
+    panelTile: "bg-consult-soft",
+    panel:
+      "rounded-tile border border-line border-l-4 border-l-consult bg-surface-raised shadow-card",
+  },
 } as const;
 
-export function BrandMark({ brand, small = false }: { brand: BrandId; small?: boolean }) {
+export function BrandMark({
+  brand,
+  small = false,
+  onPanel = false,
+}: {
+  brand: BrandId;
+  small?: boolean;
+  /** Inside the brand's own panel. */
+  onPanel?: boolean;
+}) {
   return (
     <span
       aria-hidden="true"
       className={cn(
         "inline-flex shrink-0 items-center justify-center rounded-tile",
         small ? "size-9" : "size-12",
-        brandAccent[brand].tile,
-        brandAccent[brand].text,
+        onPanel ? accents[brand].panelTile : accents[brand].tile,
+        accents[brand].text,
       )}
     >
       <svg
@@ -44,5 +67,74 @@ export function BrandMark({ brand, small = false }: { brand: BrandId; small?: bo
         )}
       </svg>
     </span>
+  );
+}
+
+/** The text colour of a brand's accent, for its tagline and links inside its panel. */
+export const brandText = (brand: BrandId) => accents[brand].text;
+
+/**
+ * One brand's panel, the same on the home page and the brands page: its mark and name, the
+ * "by" line naming the parent, its tagline in its own accent, then `children`.
+ */
+export function BrandPanel({
+  brand,
+  name,
+  by,
+  tagline,
+  as: Tag = "div",
+  heading: Heading = "h3",
+  large = false,
+  className,
+  children,
+  ...props
+}: {
+  brand: BrandId;
+  name: string;
+  by: string;
+  tagline: string;
+  as?: "div" | "li" | "section";
+  heading?: "h2" | "h3";
+  large?: boolean;
+  className?: string;
+  children?: ReactNode;
+  id?: string;
+  "aria-labelledby"?: string;
+}) {
+  return (
+    <Tag
+      data-brand={brand}
+      className={cn(
+        "flex flex-col p-6",
+        large ? "sm:p-10" : "sm:p-8",
+        accents[brand].panel,
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex items-center gap-4">
+        <BrandMark brand={brand} onPanel />
+        <div className="min-w-0">
+          <Heading
+            id={props["aria-labelledby"]}
+            className={cn("tracking-tight text-fg", large ? "text-2xl sm:text-3xl" : "text-2xl")}
+          >
+            {name}
+          </Heading>
+          <p className="text-sm text-muted">{by}</p>
+        </div>
+      </div>
+      <p
+        data-brand-tagline
+        className={cn(
+          "mt-6 font-semibold text-balance",
+          large ? "text-lg" : "",
+          accents[brand].text,
+        )}
+      >
+        {tagline}
+      </p>
+      {children}
+    </Tag>
   );
 }

@@ -18,13 +18,14 @@ const questions = [
  * Frequent questions as native disclosure widgets: they open and close without
  * JavaScript, and every answer is in the page for search engines and find-in-page.
  */
-export function Faq({ tone }: { tone?: "base" | "muted" }) {
+export function Faq({ tone, className }: { tone?: "base" | "muted"; className?: string }) {
   const { t, lang } = useLocale();
   const languages = languageList(siteConfig.spokenLanguages, lang);
   return (
     <Section
       id="faq"
       tone={tone}
+      className={className}
       label={t("home.faq.label")}
       title={t("home.faq.title")}
       subtitle={t("home.faq.subtitle")}

@@ -32,18 +32,24 @@ export function HeroArt() {
     { label: t("home.hero.art.roadmap.launch"), width: "w-1/6", tone: "bg-brand" },
   ];
   return (
-    <div aria-hidden="true" className="relative isolate mx-auto w-full max-w-md lg:max-w-none">
-      {/* The glow: two blurred discs in the brand blue and the warm accent. */}
-      <div className="absolute inset-0 -z-10">
-        <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand-soft blur-3xl" />
-        <div className="absolute bottom-0 left-4 size-1/2 rounded-full bg-accent-soft blur-3xl" />
+    <div
+      aria-hidden="true"
+      data-hero-art
+      className="relative isolate mx-auto w-full max-w-md lg:max-w-none"
+    >
+      {/* The glow: two blurred discs, a translucent brand blue and the warm accent. */}
+      <div className="absolute -inset-8 -z-10">
+        <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand/25 blur-3xl" />
+        <div className="absolute bottom-0 left-0 size-1/2 rounded-full bg-accent/20 blur-3xl" />
       </div>
-      <div className="relative lg:h-[31rem]">
-        <Card
-          raised
-          padding="sm"
-          className="hidden motion-safe:animate-enter lg:absolute lg:top-0 lg:left-0 lg:block lg:w-[78%]"
-        >
+      {/*
+       * Three layers: the flow and the roadmap behind, lying flat on the glow; the assistant in
+       * front, lifted by a deeper shadow, covering a corner of each. Only the front card has an
+       * entry animation: the others appear at a breakpoint, and an element that appears
+       * starts its animation again, half transparent.
+       */}
+      <div className="relative lg:h-[27rem]">
+        <Card padding="sm" className="hidden lg:absolute lg:top-0 lg:left-0 lg:block lg:w-[78%]">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
           <ol className="mt-4 flex items-center gap-2">
             {flow.map(({ icon, label }, i) => (
@@ -69,7 +75,7 @@ export function HeroArt() {
         <Card
           raised
           padding="sm"
-          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:absolute lg:top-36 lg:right-0 lg:z-10 lg:w-[70%]"
+          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:absolute lg:top-34 lg:right-0 lg:z-10 lg:w-[66%]"
         >
           <CardTitle icon={<Bot className="size-4" />}>{t("home.hero.art.chat.title")}</CardTitle>
           <div className="mt-4 space-y-2 text-sm">
@@ -81,11 +87,7 @@ export function HeroArt() {
             </p>
           </div>
         </Card>
-        <Card
-          raised
-          padding="sm"
-          className="hidden motion-safe:animate-enter motion-safe:[animation-delay:0.2s] lg:absolute lg:bottom-0 lg:left-4 lg:block lg:w-[62%]"
-        >
+        <Card padding="sm" className="hidden lg:absolute lg:bottom-0 lg:left-0 lg:block lg:w-[58%]">
           <CardTitle icon={<Map className="size-4" />}>
             {t("home.hero.art.roadmap.title")}
           </CardTitle>

@@ -1,12 +1,29 @@
 import type { Service } from "~/content/services";
 import { useLocale } from "~/i18n/use-locale";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 
-/** A service on the home page: emoji, title and description; the whole card links to `href`. */
-export function ServiceCard({ service, href }: { service: Service; href: string }) {
+/**
+ * A service as a card: emoji, title and description; the whole card links to `href` (the
+ * service's own place on the services page). `row` lays it out as one line of a list, emoji
+ * beside the text (related services under an article).
+ */
+export function ServiceCard({
+  service,
+  href,
+  row = false,
+}: {
+  service: Service;
+  href: string;
+  row?: boolean;
+}) {
   const { t } = useLocale();
   return (
-    <Card as="li" link className="flex flex-col gap-4 motion-safe:animate-enter">
+    <Card
+      as="li"
+      link
+      className={cn("flex gap-4 motion-safe:animate-enter", row ? "items-start" : "flex-col")}
+    >
       <span aria-hidden="true" className="emoji-tile">
         {service.icon}
       </span>
@@ -14,7 +31,9 @@ export function ServiceCard({ service, href }: { service: Service; href: string 
         <h3 className="text-lg text-fg">
           <a href={href}>{t(`services.items.${service.id}.title`)}</a>
         </h3>
-        <p className="mt-2 text-muted">{t(`services.items.${service.id}.description`)}</p>
+        <p className={cn("text-muted", row ? "mt-1" : "mt-2")}>
+          {t(`services.items.${service.id}.description`)}
+        </p>
       </div>
     </Card>
   );

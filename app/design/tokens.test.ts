@@ -35,10 +35,13 @@ function contrast(a: string, b: string): number {
 
 const surfaces = ["surface", "surface-muted", "surface-raised"];
 const textPairs: [string, string[]][] = [
-  ["text", [...surfaces, "brand-soft"]],
-  ["text-muted", surfaces],
+  ["text", [...surfaces, "brand-soft", "lab-soft", "consult-soft"]],
+  ["text-muted", [...surfaces, "lab-soft", "consult-soft"]],
   ["brand-text", [...surfaces, "brand-soft"]],
   ["accent", [...surfaces, "accent-soft"]],
+  // Each brand's own accent: its mark, tagline and link, on any surface and on its panel.
+  ["lab", [...surfaces, "lab-soft"]],
+  ["consult", [...surfaces, "consult-soft"]],
   ["danger", [...surfaces, "danger-soft"]],
   ["success", ["success-soft"]],
   ["on-brand", ["brand", "brand-hover"]],
@@ -75,4 +78,13 @@ test.each([
   ["band", "surface-muted"],
 ])("dark: %s stands apart from %s", (a, b) => {
   expect(contrast(dark[a]!, dark[b]!)).toBeGreaterThanOrEqual(1.2);
+});
+
+// The brands' accents are their own: neither is the parent's blue or terracotta, nor the other's.
+test.each([
+  ["light", light],
+  ["dark", dark],
+])("%s: each brand has an accent of its own", (_, scheme) => {
+  const accents = ["brand-text", "accent", "lab", "consult"].map((name) => scheme[name]);
+  expect(new Set(accents).size).toBe(accents.length);
 });

@@ -68,6 +68,7 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
       </style>
       <article>
         <PageHeader
+          narrow
           title={article.title}
           label={article.preview ? t("insights.preview") : <ArticleFacts article={article} />}
         >
@@ -81,9 +82,14 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
               <h2 id="related-title" className="text-2xl font-bold tracking-tight text-fg">
                 {t("insights.related")}
               </h2>
-              <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+              <ul className="mt-6 space-y-4">
                 {related.map((service) => (
-                  <ServiceCard key={service.id} service={service} href={href("services")} />
+                  <ServiceCard
+                    key={service.id}
+                    service={service}
+                    href={`${href("services")}#${service.id}`}
+                    row
+                  />
                 ))}
               </ul>
             </section>

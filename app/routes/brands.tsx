@@ -1,38 +1,56 @@
-import { Check } from "lucide-react";
+import { ArrowRight, Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { BrandMark, brandAccent, type BrandId } from "~/components/brand-mark";
+import { BrandPanel, brandText, type BrandId } from "~/components/brand-mark";
 import { CtaBand } from "~/components/cta-band";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { Section } from "~/components/section";
-import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Eyebrow } from "~/components/ui/eyebrow";
 import { siteConfig } from "~/config/site";
+import { services } from "~/content/services";
 import { useLocale } from "~/i18n/use-locale";
 
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
 
-/** One brand, in its own mark and accent; its `id` is the anchor the home page links to. */
+/**
+ * One brand, in its own panel, mark and accent; its `id` is the anchor the home page links
+ * to. It ends with the services it delivers, each a link to that service on the services page.
+ */
 function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }) {
-  const { t } = useLocale();
+  const { t, href } = useLocale();
+  const own = services.filter((service) => service.brand === brand);
   return (
-    <Card
+    <BrandPanel
       as="section"
       id={brand}
       aria-labelledby={`brand-${brand}`}
-      padding="lg"
-      className={cn("border-t-4 motion-safe:animate-enter sm:p-10", brandAccent[brand].rule)}
+      heading="h2"
+      large
+      brand={brand}
+      name={siteConfig.brands[brand]}
+      by={t("home.brands.by")}
+      tagline={t(`brands.${brand}.tagline`)}
+      className="motion-safe:animate-enter"
     >
-      <div className="flex items-center gap-4">
-        <BrandMark brand={brand} />
-        <h2 id={`brand-${brand}`} className="text-2xl tracking-tight text-fg sm:text-3xl">
-          {siteConfig.brands[brand]}
-        </h2>
-      </div>
-      <Eyebrow className="mt-6">{t(`brands.${brand}.tagline`)}</Eyebrow>
       <div className="mt-4 space-y-4 text-lg leading-relaxed text-muted">{children}</div>
-    </Card>
+      <h3 className="mt-8 text-lg text-fg">{t("brands.delivers")}</h3>
+      <ul className="mt-2">
+        {own.map((service) => (
+          <li key={service.id}>
+            <a
+              href={`${href("services")}#${service.id}`}
+              className={cn(
+                "inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold hover:underline",
+                brandText(brand),
+              )}
+            >
+              {t(`services.items.${service.id}.title`)}
+              <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </BrandPanel>
   );
 }
 
@@ -50,10 +68,8 @@ export default function Brands() {
           <h3 className="pt-2 text-lg text-fg">{t("brands.lab.focusTitle")}</h3>
           <ul className="space-y-3 text-base">
             {focusAreas.map((area) => (
-              <li key={area} className="flex items-center gap-3">
-                <span className="tile size-8">
-                  <Check aria-hidden="true" className="size-4" />
-                </span>
+              <li key={area} className="flex gap-3">
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-lab" />
                 {t(`brands.lab.focus.${area}`)}
               </li>
             ))}

@@ -158,7 +158,8 @@ export default function Contact() {
           <ContactDetails />
         </div>
       </div>
-      <Faq tone="muted" />
+      {/* On the base surface, set off by a hairline: the muted footer follows directly. */}
+      <Faq className="border-t border-line" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
-import { BrandMark, brandAccent, type BrandId } from "~/components/brand-mark";
+import { BrandPanel, brandText, type BrandId } from "~/components/brand-mark";
 import { CtaBand } from "~/components/cta-band";
 import { Faq } from "~/components/faq";
 import { HeroArt } from "~/components/hero-art";
@@ -9,9 +9,7 @@ import { Section } from "~/components/section";
 import { ServiceCard } from "~/components/service-card";
 import { StructuredData } from "~/components/structured-data";
 import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Eyebrow } from "~/components/ui/eyebrow";
 import { siteConfig } from "~/config/site";
 import { featuredServices } from "~/content/services";
 import { values } from "~/content/values";
@@ -98,7 +96,10 @@ function Process() {
   );
 }
 
-/** The values as a plain two-column list with line icons: no cards. */
+/**
+ * The values as an icon list without cards: the first one featured (a full row on tablets, a
+ * tall first column on wide screens), the other four two by two beside it, so no cell is empty.
+ */
 function Values() {
   const { t, href } = useLocale();
   return (
@@ -109,15 +110,26 @@ function Values() {
       title={t("home.why.title")}
       subtitle={t("home.why.subtitle")}
     >
-      <ul className="mt-12 grid gap-x-12 gap-y-8 md:grid-cols-2">
-        {values.map(({ id, icon: Icon }) => (
-          <li key={id} className="flex gap-4">
+      <ul className="mt-12 grid gap-x-12 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
+        {values.map(({ id, icon: Icon }, i) => (
+          <li
+            key={id}
+            className={cn(
+              "flex gap-4",
+              i === 0 &&
+                "flex-col rounded-card border border-line bg-surface-raised p-6 shadow-card md:col-span-2 md:flex-row lg:col-span-1 lg:row-span-2 lg:flex-col",
+            )}
+          >
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>
             <div>
-              <h3 className="text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
-              <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
+              <h3 className={cn("text-fg", i === 0 ? "text-2xl tracking-tight" : "text-lg")}>
+                {t(`about.values.${id}.title`)}
+              </h3>
+              <p className={cn("text-muted", i === 0 ? "mt-2 text-lg" : "mt-1")}>
+                {t(`about.values.${id}.text`)}
+              </p>
             </div>
           </li>
         ))}
@@ -144,26 +156,26 @@ function Brands() {
         {brandIds.map((brand) => {
           const name = siteConfig.brands[brand];
           return (
-            <Card
+            <BrandPanel
               as="li"
               key={brand}
-              padding="lg"
-              className={cn("flex flex-col border-t-4", brandAccent[brand].rule)}
+              brand={brand}
+              name={name}
+              by={t("home.brands.by")}
+              tagline={t(`brands.${brand}.tagline`)}
             >
-              <div className="flex items-center gap-4">
-                <BrandMark brand={brand} />
-                <div>
-                  <h3 className="text-2xl tracking-tight text-fg">{name}</h3>
-                  <p className="text-sm text-muted">{t("home.brands.by")}</p>
-                </div>
-              </div>
-              <Eyebrow className="mt-6">{t(`brands.${brand}.tagline`)}</Eyebrow>
-              <p className="mt-3 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
-              <a href={`${href("brands")}#${brand}`} className={cn("mt-6 self-start", linkClass)}>
+              <p className="mt-2 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
+              <a
+                href={`${href("brands")}#${brand}`}
+                className={cn(
+                  "mt-6 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md font-semibold hover:underline",
+                  brandText(brand),
+                )}
+              >
                 {t("home.brands.moreAbout", { brand: name })}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </a>
-            </Card>
+            </BrandPanel>
           );
         })}
       </ul>
@@ -188,7 +200,11 @@ export default function Home() {
       >
         <ul className="stagger mt-12 grid gap-6 md:grid-cols-3">
           {featuredServices.map((service) => (
-            <ServiceCard key={service.id} service={service} href={href("services")} />
+            <ServiceCard
+              key={service.id}
+              service={service}
+              href={`${href("services")}#${service.id}`}
+            />
           ))}
         </ul>
         <a href={href("services")} className={`mt-8 ${linkClass}`}>

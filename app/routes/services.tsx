@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
-import { BrandMark } from "~/components/brand-mark";
+import { BrandMark, brandText } from "~/components/brand-mark";
+import { cn } from "~/components/ui/cn";
 import { PageHeader } from "~/components/page-header";
 import { PageMeta } from "~/components/page-meta";
 import { ServiceCatalogData } from "~/components/structured-data";
@@ -9,10 +10,16 @@ import { siteConfig } from "~/config/site";
 import { deliverables, services, type Service } from "~/content/services";
 import { useLocale } from "~/i18n/use-locale";
 
+/** The services grouped by the brand that delivers them: strategy first, then building. */
+const groups = (["consultancy", "lab"] as const).map((brand) => ({
+  brand,
+  services: services.filter((service) => service.brand === brand),
+}));
+
 /**
- * One service as a row: what it is, what the client gets, how it starts and who delivers
- * it. Three columns on wide screens, stacked on phones; no column is narrower than a
- * comfortable line of text.
+ * One service: what it is and what the client gets side by side (two readable columns on wide
+ * screens, stacked on phones), then how it starts and who delivers it in a strip of its own.
+ * Its `id` is the anchor of the index at the top, of the brands page and of article links.
  */
 function ServiceRow({ service }: { service: Service }) {
   const { t, href } = useLocale();
@@ -21,28 +28,33 @@ function ServiceRow({ service }: { service: Service }) {
   return (
     <Card
       as="li"
-      padding="lg"
-      className="grid gap-8 motion-safe:animate-enter lg:grid-cols-[minmax(0,4fr)_minmax(0,4fr)_minmax(0,3fr)] lg:gap-10"
+      id={service.id}
+      padding="none"
+      className="overflow-hidden motion-safe:animate-enter"
     >
-      <div>
-        <span aria-hidden="true" className="emoji-tile">
-          {service.icon}
-        </span>
-        <h2 className="mt-4 text-2xl tracking-tight text-fg">{t(`${key}.title`)}</h2>
-        <p className="mt-3 max-w-prose text-muted">{t(`${key}.description`)}</p>
+      <div className="grid gap-8 p-5 sm:p-8 md:grid-cols-2 md:gap-10">
+        <div>
+          <span aria-hidden="true" className="emoji-tile">
+            {service.icon}
+          </span>
+          <h3 className="mt-4 text-xl tracking-tight text-balance text-fg hyphens-auto sm:text-2xl">
+            {t(`${key}.title`)}
+          </h3>
+          <p className="mt-3 text-muted">{t(`${key}.description`)}</p>
+        </div>
+        <div>
+          <h4 className={term}>{t("services.row.gets")}</h4>
+          <ol className="mt-3 space-y-3">
+            {deliverables.map((d) => (
+              <li key={d} className="flex gap-3 text-muted">
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
+                {t(`${key}.deliverables.${d}`)}
+              </li>
+            ))}
+          </ol>
+        </div>
       </div>
-      <div>
-        <h3 className={term}>{t("services.row.gets")}</h3>
-        <ol className="mt-3 space-y-3">
-          {deliverables.map((d) => (
-            <li key={d} className="flex gap-3 text-muted">
-              <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
-              {t(`${key}.deliverables.${d}`)}
-            </li>
-          ))}
-        </ol>
-      </div>
-      <dl className="space-y-4 border-line max-lg:border-t max-lg:pt-6 lg:border-l lg:pl-8">
+      <dl className="grid gap-6 border-t border-line bg-surface-muted px-5 py-5 sm:px-8 md:grid-cols-3 md:gap-8">
         <div>
           <dt className={term}>{t("services.row.starts")}</dt>
           <dd className="mt-1 text-muted">{t(`${key}.start`)}</dd>
@@ -53,18 +65,60 @@ function ServiceRow({ service }: { service: Service }) {
         </div>
         <div>
           <dt className={term}>{t("services.row.deliveredBy")}</dt>
-          <dd className="mt-2">
+          <dd className="mt-1">
+            {/* A 44 px target whose text lines up with the other answers. */}
             <a
               href={`${href("brands")}#${service.brand}`}
-              className="inline-flex min-h-11 items-center gap-3 rounded-md font-semibold text-brand-text hover:underline"
+              className={cn(
+                "-my-2.5 flex min-h-11 w-fit items-center rounded-md font-semibold hover:underline",
+                brandText(service.brand),
+              )}
             >
-              <BrandMark brand={service.brand} small />
               {siteConfig.brands[service.brand]}
             </a>
           </dd>
         </div>
       </dl>
     </Card>
+  );
+}
+
+/**
+ * The seven services as jump links, grouped by brand: a list at the top on phones, a column
+ * that stays in view beside the services on wide screens.
+ */
+function ServiceIndex() {
+  const { t } = useLocale();
+  return (
+    <nav
+      aria-labelledby="services-index"
+      className="max-lg:rounded-card max-lg:border max-lg:border-line max-lg:bg-surface-muted max-lg:p-5 lg:sticky lg:top-24 lg:self-start"
+      data-services-index
+    >
+      <h2 id="services-index" className="text-sm font-semibold text-muted">
+        {t("services.index.title")}
+      </h2>
+      {groups.map(({ brand, services: own }) => (
+        <div key={brand} className="mt-5">
+          <p className={cn("flex items-center gap-2 text-sm font-semibold", brandText(brand))}>
+            <BrandMark brand={brand} small />
+            {t(`services.groups.${brand}.title`)}
+          </p>
+          <ul className="mt-1 border-l border-line">
+            {own.map((service) => (
+              <li key={service.id}>
+                <a
+                  href={`#${service.id}`}
+                  className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-1 pl-4 text-muted hover:border-brand-text hover:text-fg"
+                >
+                  {t(`services.items.${service.id}.title`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
   );
 }
 
@@ -77,31 +131,61 @@ export default function Services() {
       <PageHeader title={t("services.title")}>
         <p>{t("services.lead")}</p>
       </PageHeader>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-16 sm:px-6 sm:py-20">
-        {/* Rows enter one after another, 0.1 s apart. */}
-        <ul className="stagger space-y-6">
-          {services.map((service) => (
-            <ServiceRow key={service.id} service={service} />
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <ServiceIndex />
+        <div className="space-y-16">
+          {groups.map(({ brand, services: own }) => (
+            <section key={brand} aria-labelledby={`group-${brand}`} data-brand={brand}>
+              <div className="flex items-start gap-4">
+                <BrandMark brand={brand} />
+                <div>
+                  <h2
+                    id={`group-${brand}`}
+                    className="text-2xl tracking-tight text-balance text-fg sm:text-3xl"
+                  >
+                    {t(`services.groups.${brand}.title`)}
+                  </h2>
+                  <p className="mt-2 max-w-2xl text-lg text-muted">
+                    {t(`services.groups.${brand}.text`)}
+                  </p>
+                  <p className="mt-1 text-muted">
+                    {t("services.row.deliveredBy")}{" "}
+                    <a
+                      href={`${href("brands")}#${brand}`}
+                      className={cn("font-semibold hover:underline", brandText(brand))}
+                    >
+                      {siteConfig.brands[brand]}
+                    </a>
+                  </p>
+                </div>
+              </div>
+              {/* Rows enter one after another, 0.1 s apart. */}
+              <ul className="stagger mt-8 space-y-6">
+                {own.map((service) => (
+                  <ServiceRow key={service.id} service={service} />
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
-        <Card
-          as="section"
-          aria-labelledby="services-other"
-          padding="lg"
-          tone="open"
-          className="flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <div className="max-w-2xl">
-            <h2 id="services-other" className="text-2xl tracking-tight text-fg">
-              {t("services.other.title")}
-            </h2>
-            <p className="mt-2 text-muted">{t("services.other.text")}</p>
-          </div>
-          <ButtonLink href={href("contact")} className="shrink-0">
-            {t("services.other.button")}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </ButtonLink>
-        </Card>
+          <Card
+            as="section"
+            aria-labelledby="services-other"
+            padding="lg"
+            tone="open"
+            className="flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="max-w-2xl">
+              <h2 id="services-other" className="text-2xl tracking-tight text-fg">
+                {t("services.other.title")}
+              </h2>
+              <p className="mt-2 text-muted">{t("services.other.text")}</p>
+            </div>
+            <ButtonLink href={href("contact")} className="shrink-0">
+              {t("services.other.button")}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </ButtonLink>
+          </Card>
+        </div>
       </div>
     </>
   );

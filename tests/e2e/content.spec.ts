@@ -24,8 +24,11 @@ test("home: hero with both calls to action and services 1, 3 and 5", async ({ pa
     await expect(cards.nth(i).getByRole("heading")).toHaveText(
       t(`services.items.${service.id}.title`),
     );
-    // The whole card is one link to the services page.
-    await expect(cards.nth(i).getByRole("link")).toHaveAttribute("href", "/en/services");
+    // The whole card is one link to that service on the services page.
+    await expect(cards.nth(i).getByRole("link")).toHaveAttribute(
+      "href",
+      `/en/services#${service.id}`,
+    );
   }
   await expect(page.getByRole("link", { name: t("home.services.viewAll") })).toHaveAttribute(
     "href",
@@ -33,32 +36,56 @@ test("home: hero with both calls to action and services 1, 3 and 5", async ({ pa
   );
 });
 
-test("services: seven rows in order, each with its emoji hidden from screen readers", async ({
+test("services: seven rows grouped by the brand that delivers them, each with its emoji hidden from screen readers", async ({
   page,
 }) => {
   const t = translator("ca");
   await page.goto("/ca/services");
-  const cards = page.getByRole("main").getByRole("list").first().locator(":scope > li");
-  await expect(cards).toHaveCount(7);
-  for (const [i, service] of services.entries()) {
-    const card = cards.nth(i);
-    await expect(card.getByRole("heading", { level: 2 })).toHaveText(
-      t(`services.items.${service.id}.title`),
-    );
-    await expect(card).toContainText(t(`services.items.${service.id}.description`));
-    const emoji = card.getByText(service.icon, { exact: true });
-    await expect(emoji).toHaveAttribute("aria-hidden", "true");
-    // What the client gets, how it starts, and the brand that delivers it.
-    await expect(card).toContainText(t(`services.items.${service.id}.deliverables.d1`));
-    await expect(card).toContainText(t(`services.items.${service.id}.firstStep`));
-    await expect(
-      card.getByRole("link", { name: siteConfig.brands[service.brand] }),
-    ).toHaveAttribute("href", `/ca/brands#${service.brand}`);
+  const main = page.getByRole("main");
+  for (const brand of ["consultancy", "lab"] as const) {
+    const group = main.getByRole("region", { name: t(`services.groups.${brand}.title`) });
+    const own = services.filter((service) => service.brand === brand);
+    const rows = group.getByRole("list").first().locator(":scope > li");
+    await expect(rows).toHaveCount(own.length);
+    for (const [i, service] of own.entries()) {
+      const row = rows.nth(i);
+      await expect(row).toHaveAttribute("id", service.id);
+      await expect(row.getByRole("heading", { level: 3 })).toHaveText(
+        t(`services.items.${service.id}.title`),
+      );
+      await expect(row).toContainText(t(`services.items.${service.id}.description`));
+      const emoji = row.getByText(service.icon, { exact: true });
+      await expect(emoji).toHaveAttribute("aria-hidden", "true");
+      // What the client gets, how it starts, and the brand that delivers it.
+      await expect(row).toContainText(t(`services.items.${service.id}.deliverables.d1`));
+      await expect(row).toContainText(t(`services.items.${service.id}.firstStep`));
+      await expect(
+        row.getByRole("link", { name: siteConfig.brands[service.brand] }),
+      ).toHaveAttribute("href", `/ca/brands#${service.brand}`);
+    }
   }
   await expect(page.getByRole("link", { name: t("services.other.button") })).toHaveAttribute(
     "href",
     "/ca/contact",
   );
+});
+
+test("services: the index at the top links to each of the seven services on the page", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await page.goto("/en/services");
+  const index = page.getByRole("navigation", { name: t("services.index.title") });
+  const links = index.getByRole("link");
+  await expect(links).toHaveCount(services.length);
+  for (const link of await links.all()) {
+    const target = (await link.getAttribute("href"))!;
+    expect(target).toMatch(/^#[a-z]+$/);
+    await expect(page.locator(target)).toHaveCount(1);
+    await expect(page.locator(target).getByRole("heading", { level: 3 })).toHaveText(
+      (await link.textContent())!,
+    );
+  }
 });
 
 test("about: three paragraphs, mission, vision, five values and the location", async ({ page }) => {
@@ -96,7 +123,18 @@ test("brands: two blocks named from the site config", async ({ page }) => {
   const lab = page.getByRole("region", { name: siteConfig.brands.lab });
   const consultancy = page.getByRole("region", { name: siteConfig.brands.consultancy });
   await expect(lab.getByText(t("brands.lab.description"))).toBeVisible();
-  await expect(lab.getByRole("listitem")).toHaveCount(4);
+  await expect(lab.getByRole("list").first().getByRole("listitem")).toHaveCount(4);
+  // Each brand ends with the services it delivers, linked to their place on the services page.
+  for (const [brand, region] of [
+    ["lab", lab],
+    ["consultancy", consultancy],
+  ] as const) {
+    for (const service of services.filter((s) => s.brand === brand)) {
+      await expect(
+        region.getByRole("link", { name: t(`services.items.${service.id}.title`) }),
+      ).toHaveAttribute("href", `/en/services#${service.id}`);
+    }
+  }
   for (const key of ["p1", "p2", "p3"] as const) {
     await expect(consultancy.getByText(t(`brands.consultancy.${key}`))).toBeVisible();
   }

@@ -252,3 +252,122 @@ test.describe("colour schemes", () => {
     expect(rules.flatMap((rule) => rule.properties.filter((p) => !p.startsWith("--")))).toEqual([]);
   });
 });
+
+test.describe("review findings stay fixed", () => {
+  /** A token's value as the browser resolves it, for comparison with computed colours. */
+  const token = (page: import("@playwright/test").Page, name: string) =>
+    page.evaluate((name) => {
+      const probe = document.createElement("div");
+      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue(name);
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    }, name);
+
+  test("the two brand panels differ in form and accent, neither in the parent's terracotta", async ({
+    page,
+  }) => {
+    for (const path of ["/en", "/en/brands"]) {
+      await page.goto(path);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        const panels = await page.locator("main [data-brand]").evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const style = getComputedStyle(node);
+            const tagline = node.querySelector("[data-brand-tagline]")!;
+            return {
+              brand: node.getAttribute("data-brand"),
+              background: style.backgroundColor,
+              borderLeft: `${style.borderLeftWidth} ${style.borderLeftColor}`,
+              accent: getComputedStyle(tagline).color,
+              by: node.textContent,
+            };
+          }),
+        );
+        expect(panels.map((panel) => panel.brand)).toEqual(["lab", "consultancy"]);
+        const [lab, consultancy] = panels as [(typeof panels)[0], (typeof panels)[0]];
+        expect(lab.accent).not.toBe(consultancy.accent);
+        expect(
+          lab.background === consultancy.background && lab.borderLeft === consultancy.borderLeft,
+        ).toBe(false);
+        const terracotta = await token(page, "--accent");
+        expect([lab.accent, consultancy.accent]).not.toContain(terracotta);
+        for (const panel of panels) expect(panel.by).toContain(siteConfig.name);
+      }
+    }
+  });
+
+  test("an article's title block lines up with its text column", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/en/insights");
+    const first = page.getByRole("main").locator("a[href^='/en/insights/']").first();
+    await page.goto((await first.getAttribute("href"))!);
+    const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const text = await page.locator(".article-text").boundingBox();
+    expect(Math.abs(title!.x - text!.x)).toBeLessThanOrEqual(1);
+  });
+
+  test("contact: the FAQ and the footer are on different surfaces in both schemes", async ({
+    page,
+  }) => {
+    const t = translator("en");
+    await page.goto("/en/contact");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const faq = await page
+        .getByRole("region", { name: t("home.faq.title") })
+        .evaluate((node) => getComputedStyle(node).backgroundColor);
+      const footer = await page
+        .getByRole("contentinfo")
+        .evaluate((node) => getComputedStyle(node).backgroundColor);
+      expect(faq).not.toBe(footer);
+    }
+  });
+
+  test("emoji sit on a neutral plate, never the tinted tile of the line icons", async ({
+    page,
+  }) => {
+    await page.goto("/en");
+    const look = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((node) => {
+          const style = getComputedStyle(node);
+          return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
+        });
+    const emoji = await look(".emoji-tile");
+    const tile = await look(".tile");
+    expect(emoji.background).not.toBe(tile.background);
+    expect(emoji.radius).not.toBe(tile.radius);
+    // A row of emoji holds no line icon.
+    const mixed = await page
+      .locator(".emoji-tile")
+      .evaluateAll(
+        (nodes) => nodes.filter((node) => node.parentElement?.querySelector("svg")).length,
+      );
+    expect(mixed).toBe(0);
+  });
+
+  test("hero: three layered cards on wide screens, one on phones", async ({ page }) => {
+    const art = page.locator("[data-hero-art]");
+    const visibleCards = () =>
+      art
+        .locator(".rounded-card")
+        .evaluateAll(
+          (nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).length,
+        );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/en");
+    expect(await visibleCards()).toBe(1);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await visibleCards()).toBe(3);
+    // Layered by shadows, never faded: every card fully opaque once the entry has run.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    const opacities = await art
+      .locator(".rounded-card")
+      .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).opacity));
+    expect(opacities).toEqual(["1", "1", "1"]);
+  });
+});

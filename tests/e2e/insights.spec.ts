@@ -138,12 +138,13 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
     expect(card.headers()["content-type"]).toBe("image/png");
     await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
 
-    // Related services lead to the services page; the call to action to the contact page.
+    // Related services lead to their place on the services page; the call to action to the
+    // contact page.
     for (const service of article.services) {
       const title = t(`services.items.${service}.title`);
       await expect(page.getByRole("link", { name: title, exact: true })).toHaveAttribute(
         "href",
-        localizedPath("services", article.lang),
+        `${localizedPath("services", article.lang)}#${service}`,
       );
     }
     await expect(

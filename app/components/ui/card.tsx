@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "~/components/ui/cn";
 
-const paddings = { sm: "p-4 sm:p-5", md: "p-6", lg: "p-6 sm:p-8" } as const;
+const paddings = { none: "", sm: "p-4 sm:p-5", md: "p-6", lg: "p-6 sm:p-8" } as const;
 const tones = {
   raised: "border-line bg-surface-raised",
   /** An open invitation rather than content: dashed, on the muted surface. */
