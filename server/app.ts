@@ -43,7 +43,9 @@ export async function startSite(settings: Settings) {
       const { page, lang } = parseLocalizedPath(url);
       return [url, { page: page ?? url, lang }] as const;
     }),
-    ...articles.map((article) => [article.path, { page: article.path, lang: article.lang }] as const),
+    ...articles.map(
+      (article) => [article.path, { page: article.path, lang: article.lang }] as const,
+    ),
   ]);
   const stats = startStatsService(settings, {
     database: contact.database,

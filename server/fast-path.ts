@@ -14,7 +14,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The visit counts' side of a request (app/stats/service.server.ts). */
 type VisitCounter = {
-  document(path: string, search: string, headers: IncomingMessage["headers"], notFound?: boolean): void;
+  document(
+    path: string,
+    search: string,
+    headers: IncomingMessage["headers"],
+    notFound?: boolean,
+  ): void;
   beacon(body: string, headers: IncomingMessage["headers"]): void;
 };
 

@@ -106,7 +106,10 @@ type MailerOptions = {
  * One SMTP connection pool and its bounded send: the contact notifications and the weekly
  * report go out through it.
  */
-export function createSender(smtpUrl: string, { timeoutMs, deadlineMs }: Omit<MailerOptions, "from" | "to">) {
+export function createSender(
+  smtpUrl: string,
+  { timeoutMs, deadlineMs }: Omit<MailerOptions, "from" | "to">,
+) {
   // One options object: a second argument would be message defaults, not connection options.
   const transport = createTransport({
     url: smtpUrl,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, defaultPeriod, instantAt, latestReportSlot, localDay, weekday } from "./calendar";
+import {
+  addDays,
+  daysBetween,
+  defaultPeriod,
+  instantAt,
+  latestReportSlot,
+  localDay,
+  weekday,
+} from "./calendar";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -17,7 +25,10 @@ describe("the owner's days (Europe/Madrid)", () => {
     expect(daysBetween("2026-11-01", "2026-11-28")).toBe(28);
     expect(weekday("2026-11-23")).toBe(1);
     expect(weekday("2026-11-29")).toBe(7);
-    expect(defaultPeriod(at("2026-11-23T10:00:00Z"))).toEqual({ from: "2026-10-27", to: "2026-11-23" });
+    expect(defaultPeriod(at("2026-11-23T10:00:00Z"))).toEqual({
+      from: "2026-10-27",
+      to: "2026-11-23",
+    });
   });
   it("find the instant of a local hour on either side of a change of summer time", () => {
     // Summer time starts 29 March 2026 (02:00 → 03:00) and ends 25 October 2026 (03:00 → 02:00).

@@ -72,7 +72,14 @@ export function instantAt(day: string, hour: number): number {
   let guess = wanted;
   for (let pass = 0; pass < 2; pass++) {
     const wall = wallClock(guess);
-    const shown = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+    const shown = Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+    );
     guess += wanted - shown;
   }
   return guess;

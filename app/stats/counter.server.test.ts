@@ -78,7 +78,9 @@ describe("the in-memory counts", () => {
     down = false;
     counter.add("view", "home", "en");
     await counter.flush();
-    expect(written).toEqual([[{ day: "2026-11-23", metric: "view", key: "home", lang: "en", count: 1 }]]);
+    expect(written).toEqual([
+      [{ day: "2026-11-23", metric: "view", key: "home", lang: "en", count: 1 }],
+    ]);
     expect(log.info).toHaveBeenCalledTimes(1);
   });
 

@@ -63,9 +63,12 @@ export function reportHtml(report: Report, siteName: string): string {
   const { totals } = report;
   const maxDay = Math.max(0, ...report.days.map((day) => day.visits));
   const dayName = (day: string) =>
-    new Intl.DateTimeFormat("es-ES", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(
-      new Date(`${day}T12:00:00Z`),
-    );
+    new Intl.DateTimeFormat("es-ES", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    }).format(new Date(`${day}T12:00:00Z`));
   const days = report.days
     .map(
       (day) =>
@@ -104,7 +107,10 @@ ${section(words.sections.notFound, report.notFound)}
 }
 
 /** The whole e-mail: subject, plain text and HTML. */
-export function composeReport(report: Report, { siteName, from, to }: { siteName: string; from: string; to: string }) {
+export function composeReport(
+  report: Report,
+  { siteName, from, to }: { siteName: string; from: string; to: string },
+) {
   const visits = words.number(report.totals.visits.value);
   const messages = words.number(report.totals.messages.value);
   return {

@@ -5,7 +5,10 @@ import type { Figure, Report, Row } from "./report.ts";
 export type Words = {
   title: (report: Report) => string;
   totals: { visits: string; pageViews: string; messages: string; conversion: string };
-  sections: Record<"days" | "pages" | "sources" | "campaigns" | "languages" | "devices" | "notFound", string>;
+  sections: Record<
+    "days" | "pages" | "sources" | "campaigns" | "languages" | "devices" | "notFound",
+    string
+  >;
   columns: { day: string; value: string; change: string; before: string };
   names: Record<string, string>;
   none: string;
@@ -38,9 +41,9 @@ export function textBar(value: number, max: number, width = 20): string {
 }
 
 function table(rows: string[][], right: boolean[]): string[] {
-  const widths = rows[0]?.map((_, column) =>
-    Math.max(...rows.map((row) => [...(row[column] ?? "")].length)),
-  ) ?? [];
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? "")].length))) ??
+    [];
   return rows.map((row) =>
     row
       .map((cell, column) => {
@@ -104,7 +107,14 @@ export function reportText(report: Report, words: Words): string {
     ),
   );
 
-  for (const section of ["pages", "sources", "campaigns", "languages", "devices", "notFound"] as const) {
+  for (const section of [
+    "pages",
+    "sources",
+    "campaigns",
+    "languages",
+    "devices",
+    "notFound",
+  ] as const) {
     const rows = report[section];
     lines.push("", words.sections[section]);
     if (!rows.length) {
@@ -128,8 +138,7 @@ export function reportText(report: Report, words: Words): string {
 }
 
 export const englishWords: Words = {
-  title: (r) =>
-    `Visits ${r.from} to ${r.to}, compared with ${r.previousFrom} to ${r.previousTo}`,
+  title: (r) => `Visits ${r.from} to ${r.to}, compared with ${r.previousFrom} to ${r.previousTo}`,
   totals: {
     visits: "Visits",
     pageViews: "Page views",

@@ -4,7 +4,13 @@ import { reportText, englishWords } from "./report-text";
 import { composeReport } from "./report-mail";
 import type { DailyCount, Metric } from "./store.server";
 
-const row = (day: string, metric: Metric, key: string, lang: string, count: number): DailyCount => ({
+const row = (
+  day: string,
+  metric: Metric,
+  key: string,
+  lang: string,
+  count: number,
+): DailyCount => ({
   day,
   metric,
   key,
@@ -37,8 +43,14 @@ describe("the report", () => {
   const report = buildReport({ from: "2026-11-16", to: "2026-11-22" }, current, previous);
 
   it("compares with the period of the same length just before", () => {
-    expect(previousPeriod("2026-11-16", "2026-11-22")).toEqual({ from: "2026-11-09", to: "2026-11-15" });
-    expect(previousPeriod("2026-11-01", "2026-11-28")).toEqual({ from: "2026-10-04", to: "2026-10-31" });
+    expect(previousPeriod("2026-11-16", "2026-11-22")).toEqual({
+      from: "2026-11-09",
+      to: "2026-11-15",
+    });
+    expect(previousPeriod("2026-11-01", "2026-11-28")).toEqual({
+      from: "2026-10-04",
+      to: "2026-10-31",
+    });
     expect(report).toMatchObject({ previousFrom: "2026-11-09", previousTo: "2026-11-15" });
   });
 
@@ -62,17 +74,30 @@ describe("the report", () => {
       ["/en/about", 5, null],
       ["/insights/where-to-start", 4, null],
     ]);
-    expect(report.sources.map((r) => [r.key, r.value])).toEqual([["(direct)", 5], ["linkedin", 3]]);
+    expect(report.sources.map((r) => [r.key, r.value])).toEqual([
+      ["(direct)", 5],
+      ["linkedin", 3],
+    ]);
     expect(report.campaigns.map((r) => r.key)).toEqual(["linkedin / social / winter"]);
-    expect(report.languages.map((r) => [r.key, r.value])).toEqual([["es", 14], ["en", 5]]);
-    expect(report.devices.map((r) => [r.key, r.value])).toEqual([["phone", 5], ["desktop", 3]]);
+    expect(report.languages.map((r) => [r.key, r.value])).toEqual([
+      ["es", 14],
+      ["en", 5],
+    ]);
+    expect(report.devices.map((r) => [r.key, r.value])).toEqual([
+      ["phone", 5],
+      ["desktop", 3],
+    ]);
     expect(report.notFound.map((r) => [r.key, r.value])).toEqual([["/wp-login.php", 7]]);
-    expect(buildReport({ from: "2026-11-16", to: "2026-11-22" }, current, previous, 1).pages).toHaveLength(1);
+    expect(
+      buildReport({ from: "2026-11-16", to: "2026-11-22" }, current, previous, 1).pages,
+    ).toHaveLength(1);
   });
 
   it("reads as a table in the terminal", () => {
     const text = reportText(report, englishWords);
-    expect(text).toContain("Visits 2026-11-16 to 2026-11-22, compared with 2026-11-09 to 2026-11-15");
+    expect(text).toContain(
+      "Visits 2026-11-16 to 2026-11-22, compared with 2026-11-09 to 2026-11-15",
+    );
     expect(text).toMatch(/Visits\s+8\s+\+100 %\s+4/);
     expect(text).toMatch(/Messages per visit\s+25\.0 %\s+=\s+25\.0 %/);
     expect(text).toMatch(/\/en\/about\s+5\s+new/);
@@ -80,11 +105,16 @@ describe("the report", () => {
   });
 
   it("is an e-mail in Spanish with an HTML and a plain-text part, and no visitor's text as HTML", () => {
-    const withScript = buildReport({ from: "2026-11-16", to: "2026-11-22" }, [
-      ...current,
-      row("2026-11-17", "notFound", "/<script>alert(1)</script>", "", 1),
-    ], previous);
-    const mail = composeReport(withScript, { siteName: "Isla Digital", from: "a@example.com", to: "b@example.com" });
+    const withScript = buildReport(
+      { from: "2026-11-16", to: "2026-11-22" },
+      [...current, row("2026-11-17", "notFound", "/<script>alert(1)</script>", "", 1)],
+      previous,
+    );
+    const mail = composeReport(withScript, {
+      siteName: "Isla Digital",
+      from: "a@example.com",
+      to: "b@example.com",
+    });
     expect(mail.subject).toBe("Isla Digital: 8 visitas y 2 mensajes (2026-11-16 – 2026-11-22)");
     expect(mail.text).toContain("Páginas más vistas");
     expect(mail.html).toContain("Mensajes por visita");

@@ -121,7 +121,11 @@ export function buildReport(
       visits: figure(visits, previousVisits),
       pageViews: figure(total(current, "view"), total(previous, "view")),
       messages: figure(messages, previousMessages),
-      conversion: { value: conversion, previous: previousConversion, change: conversion - previousConversion },
+      conversion: {
+        value: conversion,
+        previous: previousConversion,
+        change: conversion - previousConversion,
+      },
     },
     days,
     pages: breakdown(

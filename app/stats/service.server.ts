@@ -8,7 +8,14 @@ import { siteConfig } from "../config/site.ts";
 import { createSender } from "../contact/mailer.server.ts";
 import type { Driver } from "../contact/store-driver.server.ts";
 import { localDay } from "./calendar.ts";
-import { countable, deviceClass, hostOf, isDocumentVisit, refererOf, userAgentOf } from "./classify.server.ts";
+import {
+  countable,
+  deviceClass,
+  hostOf,
+  isDocumentVisit,
+  refererOf,
+  userAgentOf,
+} from "./classify.server.ts";
 import { createCounter } from "./counter.server.ts";
 import { composeReport } from "./report-mail.ts";
 import { classifyArrival } from "./sources.ts";
@@ -32,7 +39,9 @@ const beaconSchema = z.object({
 export function retentionStart(today: string): string {
   const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
   const first = new Date(Date.UTC(year, month - 1 - retentionMonths, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDay = new Date(
+    Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   first.setUTCDate(Math.min(day, lastDay));
   return first.toISOString().slice(0, 10);
 }
@@ -56,7 +65,11 @@ export function startStatsService(
 ) {
   const mode = settings.stats.STATS;
   const store = createStatsStore(database);
-  const counter = createCounter(store, { now, flushMs: settings.stats.STATS_FLUSH_SECONDS * 1000, log });
+  const counter = createCounter(store, {
+    now,
+    flushMs: settings.stats.STATS_FLUSH_SECONDS * 1000,
+    log,
+  });
   const siteHost = new URL(settings.build.SITE_URL).host.toLowerCase();
 
   /** One page view (or 404) that has passed the checks: what it adds. */

@@ -6,13 +6,18 @@ const own = new Set(["www.example.com", "127.0.0.1:3000"]);
 describe("where a visit comes from", () => {
   it("a page reached from another page of the site is not an entry", () => {
     expect(classifyArrival("", "https://www.example.com/en/about", own)).toEqual({ entry: false });
-    expect(classifyArrival("?utm_source=x", "http://127.0.0.1:3000/", own)).toEqual({ entry: false });
+    expect(classifyArrival("?utm_source=x", "http://127.0.0.1:3000/", own)).toEqual({
+      entry: false,
+    });
   });
   it("no referrer: direct", () => {
     expect(classifyArrival("", "", own)).toEqual({ entry: true, source: directSource });
   });
   it("another site: its host without www and nothing else", () => {
-    expect(classifyArrival("", "https://www.google.es/", own)).toEqual({ entry: true, source: "google.es" });
+    expect(classifyArrival("", "https://www.google.es/", own)).toEqual({
+      entry: true,
+      source: "google.es",
+    });
     expect(classifyArrival("", "https://www.linkedin.com/feed/?trk=abc", own)).toEqual({
       entry: true,
       source: "linkedin.com",
@@ -23,7 +28,11 @@ describe("where a visit comes from", () => {
   });
   it("campaign tags win over the referrer, lower-cased and cut to 60 characters", () => {
     expect(
-      classifyArrival("?utm_source=LinkedIn&utm_medium=social&utm_campaign=Invierno%202026", "https://www.linkedin.com/", own),
+      classifyArrival(
+        "?utm_source=LinkedIn&utm_medium=social&utm_campaign=Invierno%202026",
+        "https://www.linkedin.com/",
+        own,
+      ),
     ).toEqual({ entry: true, source: "linkedin", campaign: "linkedin / social / invierno 2026" });
     expect(classifyArrival("?utm_campaign=only", "", own)).toEqual({
       entry: true,

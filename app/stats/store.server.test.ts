@@ -23,7 +23,13 @@ async function twoServers() {
   };
 }
 
-const count = (day: string, metric: DailyCount["metric"], key: string, lang: string, n: number): DailyCount => ({
+const count = (
+  day: string,
+  metric: DailyCount["metric"],
+  key: string,
+  lang: string,
+  n: number,
+): DailyCount => ({
   day,
   metric,
   key,
@@ -40,12 +46,12 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
         count("2026-11-16", "view", "about", "en", 1),
         count("2026-11-17", "message", "", "es", 1),
       ];
-      await Promise.all(
-        Array.from({ length: 20 }, (_, i) => stores[i % 2]!.add(batch(i % 3))),
-      );
+      await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.add(batch(i % 3))));
       const rows = await stores[0].range("2026-11-16", "2026-11-17");
       const of = (metric: string, key: string) =>
-        rows.filter((r) => r.metric === metric && r.key === key).reduce((s, r) => s + Number(r.count), 0);
+        rows
+          .filter((r) => r.metric === metric && r.key === key)
+          .reduce((s, r) => s + Number(r.count), 0);
       // 20 batches of home counts 0, 1, 2, 0, 1, 2, …: 7 × 0 + 7 × 1 + 6 × 2.
       expect(of("view", "home")).toBe(19);
       expect(of("view", "about")).toBe(20);
@@ -59,9 +65,14 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
   it("purges the days before the retention start only", async () => {
     const { stores, close } = await twoServers();
     try {
-      await stores[0].add([count("2024-10-22", "view", "home", "es", 1), count("2024-10-23", "view", "home", "es", 1)]);
+      await stores[0].add([
+        count("2024-10-22", "view", "home", "es", 1),
+        count("2024-10-23", "view", "home", "es", 1),
+      ]);
       expect(await stores[0].purgeBefore("2024-10-23")).toBe(1);
-      expect((await stores[1].range("2024-01-01", "2024-12-31")).map((r) => r.day)).toEqual(["2024-10-23"]);
+      expect((await stores[1].range("2024-01-01", "2024-12-31")).map((r) => r.day)).toEqual([
+        "2024-10-23",
+      ]);
     } finally {
       await close();
     }
@@ -70,7 +81,9 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
   it("the weekly report reaches a real mail server once, with the figures, though two servers race for it", async () => {
     const { stores, close } = await twoServers();
     const smtp = await startSmtp();
-    const senders = [0, 1].map(() => createSender(smtp.url, { timeoutMs: 5000, deadlineMs: 10_000 }));
+    const senders = [0, 1].map(() =>
+      createSender(smtp.url, { timeoutMs: 5000, deadlineMs: 10_000 }),
+    );
     // Monday 23 November 2026, 08:00:30 in Madrid (07:00:30 UTC).
     let clock = Date.parse("2026-11-23T07:00:30Z");
     try {
@@ -86,7 +99,13 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
         createWeeklyReport(
           store,
           async (report) =>
-            senders[i]!.send(composeReport(report, { siteName: "Isla Digital", from: "web@example.com", to: "owner@example.com" })),
+            senders[i]!.send(
+              composeReport(report, {
+                siteName: "Isla Digital",
+                from: "web@example.com",
+                to: "owner@example.com",
+              }),
+            ),
           { now: () => clock, leaseMs: 60_000, log },
         ),
       );
@@ -106,7 +125,9 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
 
       const mail = smtp.received[0]!;
       expect(mail.envelope.to).toEqual(["owner@example.com"]);
-      expect(mail.headers["subject"]).toBe("Isla Digital: 25 visitas y 3 mensajes (2026-11-16 – 2026-11-22)");
+      expect(mail.headers["subject"]).toBe(
+        "Isla Digital: 25 visitas y 3 mensajes (2026-11-16 – 2026-11-22)",
+      );
       const body = decode(mail.raw);
       expect(body).toContain("text/plain");
       expect(body).toContain("text/html");
@@ -157,9 +178,12 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
 
 /** The raw message with quoted-printable undone, to read both parts' text. */
 function decode(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
-      Buffer.from(run.split("=").slice(1).map((hex) => parseInt(hex, 16))).toString("utf8"),
-    );
+  return raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .split("=")
+        .slice(1)
+        .map((hex) => parseInt(hex, 16)),
+    ).toString("utf8"),
+  );
 }

@@ -60,12 +60,18 @@ export function createWeeklyReport(
     try {
       await send(await loadReport(store, slot, listLength));
     } catch (error) {
-      log.error({ err: error, week: slot.week }, "weekly report: could not send it; will try again");
+      log.error(
+        { err: error, week: slot.week },
+        "weekly report: could not send it; will try again",
+      );
       await store.releaseReport(slot.week, owner, now() + retryMs);
       return false;
     }
     if (!(await store.markReportSent(slot.week, owner, now()))) {
-      log.warn({ week: slot.week }, "weekly report: sent, but the claim ran out before it was recorded");
+      log.warn(
+        { week: slot.week },
+        "weekly report: sent, but the claim ran out before it was recorded",
+      );
     }
     doneWeek = slot.week;
     log.info({ week: slot.week }, "weekly report sent");
