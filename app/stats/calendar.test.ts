@@ -8,6 +8,7 @@ import {
   localDay,
   weekday,
 } from "./calendar";
+import { retentionStart } from "./retention";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -57,5 +58,13 @@ describe("the weekly report's time: Monday 08:00 in Madrid", () => {
     expect(slot).toMatchObject({ week: "2026-11-23", from: "2026-11-16", to: "2026-11-22" });
     // Monday 00:30 in Madrid, still before 08:00: the previous week's slot.
     expect(latestReportSlot(at("2026-11-29T23:30:00Z")).week).toBe("2026-11-23");
+  });
+});
+
+describe("retention", () => {
+  it("keeps 25 months: the same day 25 months back, or that month's last day", () => {
+    expect(retentionStart("2026-11-23")).toBe("2024-10-23");
+    expect(retentionStart("2027-05-31")).toBe("2025-04-30");
+    expect(retentionStart("2026-03-29")).toBe("2024-02-29");
   });
 });

@@ -19,11 +19,9 @@ import {
 import { createCounter } from "./counter.server.ts";
 import { composeReport } from "./report-mail.ts";
 import { classifyArrival } from "./sources.ts";
+import { retentionStart, statsRetentionMonths } from "./retention.ts";
 import { createStatsStore } from "./store.server.ts";
 import { createWeeklyReport } from "./weekly-report.server.ts";
-
-/** Counts are kept 25 months (the privacy policy says so), then deleted by the daily purge. */
-export const retentionMonths = 25;
 
 /** A page the site serves, by URL: its registry id (or, for an article, its path) and language. */
 export type PageIndex = ReadonlyMap<string, { page: string; lang: string }>;
@@ -34,17 +32,6 @@ const beaconSchema = z.object({
   referrer: z.string().max(2048),
   speculated: z.boolean(),
 });
-
-/** The first day kept on `today`: 25 months back, the same day of the month (or the month's last). */
-export function retentionStart(today: string): string {
-  const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
-  const first = new Date(Date.UTC(year, month - 1 - retentionMonths, 1));
-  const lastDay = new Date(
-    Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  first.setUTCDate(Math.min(day, lastDay));
-  return first.toISOString().slice(0, 10);
-}
 
 export function startStatsService(
   settings: Pick<Settings, "stats" | "contact" | "build">,
@@ -161,7 +148,7 @@ export function startStatsService(
     /** Deletes the days past retention (run by the contact system's daily purge). */
     async purge() {
       const removed = await store.purgeBefore(retentionStart(localDay(now())));
-      if (removed) log.info({ removed, retentionMonths }, "purged visit counts past retention");
+      if (removed) log.info({ removed, retentionMonths: statsRetentionMonths }, "purged visit counts past retention");
     },
     flush: () => counter.flush(),
     /** Writes what is counted, lets a report being sent finish. */
