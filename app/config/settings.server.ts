@@ -173,7 +173,6 @@ const settingsSchema = z
 
 export type Settings = z.output<typeof settingsSchema>;
 export type ContactSettings = Settings["contact"];
-export type StatsSettings = Settings["stats"];
 
 /** Reads settings from an environment; a wrong value throws, one line per problem. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {

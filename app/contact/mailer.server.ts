@@ -140,8 +140,6 @@ export function createSender(
   return { send, close: () => transport.close() };
 }
 
-export type Sender = ReturnType<typeof createSender>;
-
 export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOptions): Mailer {
   const sender = createSender(smtpUrl, limits);
   return {

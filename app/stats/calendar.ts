@@ -2,7 +2,7 @@
 // Node: no path aliases. Intl does the time-zone arithmetic, so summer time needs no table.
 
 /** The owner's days: counts are kept per day of this zone, the report goes out in it. */
-export const statsTimeZone = "Europe/Madrid";
+const statsTimeZone = "Europe/Madrid";
 
 const hourMs = 3600_000;
 const dayMs = 24 * hourMs;
@@ -86,7 +86,7 @@ export function instantAt(day: string, hour: number): number {
 }
 
 /** When the weekly report goes out: Monday at this hour, the zone's time. */
-export const reportHour = 8;
+const reportHour = 8;
 
 /**
  * The latest report time at or before `now`: its Monday, the instant, and the week it

@@ -14,8 +14,6 @@ export const maxKeysPerDay = 200;
 export const otherKey = "(other)";
 const bounded: ReadonlySet<Metric> = new Set(["notFound", "source", "campaign"]);
 
-export type Counter = ReturnType<typeof createCounter>;
-
 /**
  * `add` counts one event now (day of `now()` in the owner's zone); `flush` writes what has
  * been counted since the last one. A failed write drops its counts and is logged once, until

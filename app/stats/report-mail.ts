@@ -16,11 +16,14 @@ const line = "#e3e7ee";
 const font = "font-family:Arial,Helvetica,sans-serif;";
 
 /** 404 paths and campaign names come from visitors' URLs: never HTML. */
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
-  );
+const entities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
 
 /** A bar as a two-cell table: mail clients render widths on cells, not on divs. */
 function bar(value: number, max: number): string {
@@ -88,7 +91,7 @@ export function reportHtml(report: Report, siteName: string): string {
 ${tile(words.totals.visits, words.number(totals.visits.value), formatChange(totals.visits, words), changeColour(totals.visits))}
 ${tile(words.totals.pageViews, words.number(totals.pageViews.value), formatChange(totals.pageViews, words), changeColour(totals.pageViews))}
 ${tile(words.totals.messages, words.number(totals.messages.value), formatChange(totals.messages, words), changeColour(totals.messages))}
-${tile(words.totals.conversion, formatRate(totals.conversion.value), formatPoints(totals.conversion), changeColour(totals.conversion))}
+${tile(words.totals.conversion, formatRate(totals.conversion.value, words), formatPoints(totals.conversion, words), changeColour(totals.conversion))}
 </tr></table>
 <h2 style="${font}font-size:16px;color:#17202e;margin:28px 0 8px">${words.sections.days}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">

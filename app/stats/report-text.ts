@@ -14,9 +14,9 @@ export type Words = {
   none: string;
   isNew: string;
   number: (value: number) => string;
+  /** A number with one decimal, in the language's way (0.9, 0,9). */
+  decimal: (value: number) => string;
 };
-
-const percent = (ratio: number, digits = 0) => `${(ratio * 100).toFixed(digits)} %`;
 
 /** The change against the period before: `+12 %`, `−3 %`, `new` when it was 0. */
 export function formatChange(figure: Figure, words: Pick<Words, "isNew">): string {
@@ -26,16 +26,18 @@ export function formatChange(figure: Figure, words: Pick<Words, "isNew">): strin
 }
 
 /** The conversion rate's change, in percentage points. */
-export function formatPoints(figure: Figure): string {
+export function formatPoints(figure: Figure, words: Pick<Words, "decimal">): string {
   const points = (figure.change ?? 0) * 100;
   if (Math.abs(points) < 0.05) return "=";
-  return `${points > 0 ? "+" : "−"}${Math.abs(points).toFixed(1)} pp`;
+  return `${points > 0 ? "+" : "−"}${words.decimal(Math.abs(points))} pp`;
 }
 
-export const formatRate = (ratio: number) => percent(ratio, 1);
+/** A rate as a percentage with one decimal. */
+export const formatRate = (ratio: number, words: Pick<Words, "decimal">) =>
+  `${words.decimal(ratio * 100)} %`;
 
 /** A bar of `width` characters at most, for `value` out of `max`. */
-export function textBar(value: number, max: number, width = 20): string {
+function textBar(value: number, max: number, width = 20): string {
   if (max <= 0 || value <= 0) return "";
   return "█".repeat(Math.max(1, Math.round((value / max) * width)));
 }
@@ -79,9 +81,9 @@ export function reportText(report: Report, words: Words): string {
         ]),
         [
           words.totals.conversion,
-          formatRate(totals.conversion.value),
-          formatPoints(totals.conversion),
-          formatRate(totals.conversion.previous),
+          formatRate(totals.conversion.value, words),
+          formatPoints(totals.conversion, words),
+          formatRate(totals.conversion.previous, words),
         ],
       ],
       [false, true, true, true],
@@ -169,6 +171,8 @@ export const englishWords: Words = {
   none: "none",
   isNew: "new",
   number: (value) => value.toLocaleString("en-GB"),
+  decimal: (value) =>
+    value.toLocaleString("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
 };
 
 export const spanishWords: Words = {
@@ -204,4 +208,6 @@ export const spanishWords: Words = {
   none: "ninguno",
   isNew: "nuevo",
   number: (value) => value.toLocaleString("es-ES"),
+  decimal: (value) =>
+    value.toLocaleString("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
 };

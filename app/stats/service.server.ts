@@ -148,7 +148,11 @@ export function startStatsService(
     /** Deletes the days past retention (run by the contact system's daily purge). */
     async purge() {
       const removed = await store.purgeBefore(retentionStart(localDay(now())));
-      if (removed) log.info({ removed, retentionMonths: statsRetentionMonths }, "purged visit counts past retention");
+      if (removed)
+        log.info(
+          { removed, retentionMonths: statsRetentionMonths },
+          "purged visit counts past retention",
+        );
     },
     flush: () => counter.flush(),
     /** Writes what is counted, lets a report being sent finish. */
@@ -158,5 +162,3 @@ export function startStatsService(
     },
   };
 }
-
-export type StatsService = ReturnType<typeof startStatsService>;
