@@ -6,6 +6,7 @@ const databaseTests = [
   "app/contact/outbox.test.ts",
   "app/contact/rate-limit.test.ts",
   "scripts/inbox.test.ts",
+  "app/stats/store.server.test.ts",
 ];
 
 export default defineConfig({

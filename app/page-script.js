@@ -1,6 +1,29 @@
 // Inlined into every page and run without React: the only script most pages have.
 (() => {
+  const prerendered = /** @type {Document & { prerendering?: boolean }} */ (document).prerendering;
+
+  // Cookieless visit count: the page, its referrer, and whether it was fetched ahead (the
+  // server did not count that request).
+  const countView = () => {
+    const nav = /** @type {{ activationStart?: number, deliveryType?: string } | undefined} */ (
+      performance.getEntriesByType("navigation")[0]
+    );
+    const speculated =
+      !!prerendered ||
+      (nav?.activationStart ?? 0) > 0 ||
+      nav?.deliveryType === "navigational-prefetch";
+    const view = {
+      path: location.pathname + location.search,
+      referrer: document.referrer,
+      speculated,
+    };
+    navigator.sendBeacon?.("/api/view", JSON.stringify(view));
+  };
+
   const start = () => {
+    if (document.readyState === "complete") countView();
+    else addEventListener("load", countView, { once: true });
+
     const year = String(new Date().getFullYear());
     for (const node of document.querySelectorAll("[data-current-year]")) node.textContent = year;
 
@@ -18,7 +41,7 @@
     }
   };
   // A page the browser prerenders (speculation rules) starts when the visitor opens it.
-  if (/** @type {Document & { prerendering?: boolean }} */ (document).prerendering) {
+  if (prerendered) {
     document.addEventListener("prerenderingchange", start, { once: true });
   } else {
     start();

@@ -1,7 +1,8 @@
 // npm run bench:load — server throughput on 127.0.0.1, bounded in time:
-//   pages, an asset, the 404 path and a 16 KB path of slashes against nginx serving the
-//   same files, then contact form posts (stored messages per second). Exits non-zero when a
-//   budget is missed.
+//   pages with visit counting on and off, then pages, an asset, the 404 path and a 16 KB path
+//   of slashes against nginx serving the same files, then contact form posts (stored messages
+//   per second). Exits non-zero when a budget is missed.
+//   npm run bench:load -- --counting   only the counting on/off comparison
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -19,7 +20,14 @@ import { freePort, productionNodeOptions, readMessages, startSite } from "../tes
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 100;
-const budgets = { nginxRatio: 0.5, p99Ms: 50, storedPerSecond: 500, peakRssMb: 200 };
+const budgets = {
+  nginxRatio: 0.5,
+  p99Ms: 50,
+  storedPerSecond: 500,
+  peakRssMb: 200,
+  /** Pages/s with visit counting on, at least this share of pages/s with it off. */
+  countingRatio: 0.95,
+};
 const clientDir = path.resolve("build/client");
 
 function ensureBuild() {
@@ -143,6 +151,40 @@ const targets = [
   { name: "16 KB of slashes", path: "/".repeat(16_000) + "a" },
 ];
 
+// Visit counting: the same page requested as a person's browser opens it (so every request
+// is classified and counted), on a server with STATS=server and one with STATS=off. Three
+// rounds each, alternated, best of each: the machine's noise is larger than the difference.
+async function countingLoad(stats: "server" | "off") {
+  const site = await startSite({ LOG_LEVEL: "warn", NODE_OPTIONS, STATS: stats });
+  try {
+    return await load(site.url + "/en/about", {
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+        "sec-fetch-dest": "document",
+        referer: "https://www.google.es/",
+      },
+    });
+  } finally {
+    await site.stop();
+  }
+}
+const countingRuns: Record<"server" | "off", Result[]> = { server: [], off: [] };
+for (let round = 0; round < 3; round++) {
+  for (const stats of ["off", "server"] as const)
+    countingRuns[stats].push(await countingLoad(stats));
+}
+const best = (results: Result[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+const counting = { on: best(countingRuns.server), off: best(countingRuns.off) };
+const countingRatio = counting.on.rps / counting.off.rps;
+for (const [mode, results] of Object.entries(countingRuns))
+  console.log(`counting ${mode}: ${results.map((r) => r.rps).join(", ")} pages/s`);
+const countingLine = `Pages with visit counting on: ${counting.on.rps} pages/s (p99 ${counting.on.p99} ms); off: ${counting.off.rps} pages/s (p99 ${counting.off.p99} ms); ratio ${countingRatio.toFixed(3)} (budget ≥ ${budgets.countingRatio}).`;
+console.log(countingLine);
+if (process.argv.includes("--counting")) {
+  process.exit(countingRatio < budgets.countingRatio || counting.on.errors > 0 ? 1 : 0);
+}
+
 const site = await startSite({ LOG_LEVEL: "warn", NODE_OPTIONS });
 const pagesRss = watchRss(site.pid);
 const nginx = await startNginx();
@@ -231,6 +273,8 @@ const lines = [
       `| ${r.name} | ${r.ours.rps} | ${r.nginx.rps} | ${(r.ours.rps / r.nginx.rps).toFixed(2)} | ${r.ours.p50} / ${r.ours.p99} | ${r.nginx.p50} / ${r.nginx.p99} | ${r.ours.errors} |`,
   ),
   "",
+  countingLine,
+  "",
   contactLine("SQLite", contact),
   contactLine("PostgreSQL", contactPostgres),
   contactLine("PostgreSQL", contactPostgresTwo),
@@ -247,6 +291,7 @@ writeFileSync(
       seconds,
       connections,
       rows,
+      counting,
       contact,
       contactPostgres,
       contactPostgresTwo,
@@ -260,6 +305,9 @@ writeFileSync("bench-results/load.md", lines.join("\n") + "\n");
 
 const [page] = rows;
 const failures = [
+  countingRatio < budgets.countingRatio &&
+    `visit counting: ${counting.on.rps} pages/s is under ${budgets.countingRatio * 100}% of ${counting.off.rps} without it`,
+  counting.on.errors > 0 && `visit counting: ${counting.on.errors} errors`,
   page &&
     page.ours.rps < budgets.nginxRatio * page.nginx.rps &&
     `pages: ${page.ours.rps} req/s is under ${budgets.nginxRatio * 100}% of nginx (${page.nginx.rps})`,

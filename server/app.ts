@@ -6,7 +6,14 @@ import * as build from "virtual:react-router/server-build";
 import { startContactService } from "~/contact/service.server";
 import { log } from "~/config/log.server";
 import type { Settings } from "~/config/settings.server";
-import { allPagePaths, dynamicPagePaths, localizedPath, publishedLanguages } from "~/routing/paths";
+import {
+  allPagePaths,
+  dynamicPagePaths,
+  localizedPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "~/routing/paths";
+import { startStatsService, type PageIndex } from "~/stats/service.server";
 import { loadBuiltFiles } from "./built-files";
 import { createExpressApp } from "./express-app";
 import { createFastPath } from "./fast-path";
@@ -30,6 +37,24 @@ export async function startSite(settings: Settings) {
   const files = loadBuiltFiles(clientDir, [...allPagePaths(), ...articles.map((a) => a.path)]);
   const notFoundPages = await renderNotFoundPages(build);
   const contact = await startContactService(settings.contact, log);
+  // Counted by the registry's page id and language; articles by their path.
+  const pageIndex: PageIndex = new Map([
+    ...allPagePaths().map((url) => {
+      const { page, lang } = parseLocalizedPath(url);
+      return [url, { page: page ?? url, lang }] as const;
+    }),
+    ...articles.map(
+      (article) => [article.path, { page: article.path, lang: article.lang }] as const,
+    ),
+  ]);
+  const stats = startStatsService(settings, {
+    database: contact.database,
+    pages: pageIndex,
+    uncounted: new Set(dynamicPagePaths()),
+    log,
+  });
+  contact.onMessageStored((lang) => stats.message(lang));
+  contact.addPurge(() => stats.purge());
 
   const app = createExpressApp({ build, trustProxy: settings.server.TRUST_PROXY, contact, log });
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
@@ -46,6 +71,7 @@ export async function startSite(settings: Settings) {
     }),
     trustsProxy,
     app,
+    stats,
   });
 
   const server = createHttpServer(handle, settings.server, log);
@@ -59,12 +85,16 @@ export async function startSite(settings: Settings) {
   return {
     /** Where it listens; with PORT=0 the port the system picked. */
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    /** Stops accepting, lets requests in flight and the current delivery finish, closes the database. */
+    /**
+     * Stops accepting, lets requests in flight and the current delivery finish, writes the
+     * visit counts still in memory, closes the database.
+     */
     stop: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await stats.stop();
       await contact.stop();
     },
   };

@@ -8,8 +8,20 @@ import { answerPlain } from "./plain-answer";
 import { languageRedirect, redirect } from "./redirects";
 import { isHttps } from "./security-headers";
 import { sendBuiltFile } from "./send-built-file";
+import { receiveBeacon, viewBeaconPath } from "./view-beacon";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The visit counts' side of a request (app/stats/service.server.ts). */
+type VisitCounter = {
+  document(
+    path: string,
+    search: string,
+    headers: IncomingMessage["headers"],
+    notFound?: boolean,
+  ): void;
+  beacon(body: string, headers: IncomingMessage["headers"]): void;
+};
 
 /**
  * Every request comes here first. Methods a URL does not take are refused; built files,
@@ -24,6 +36,7 @@ export function createFastPath({
   healthCheck,
   trustsProxy,
   app,
+  stats,
 }: {
   files: ReadonlyMap<string, BuiltFile>;
   notFoundPages: ReadonlyMap<Language, BuiltFile>;
@@ -35,6 +48,8 @@ export function createFastPath({
   /** Express's compiled "trust proxy". */
   trustsProxy: (address: string, hop: number) => boolean;
   app: Handler;
+  /** Counts page views and 404s as they are sent, and receives the page script's beacon. */
+  stats?: VisitCounter;
 }): Handler {
   return function handle(req, res) {
     const { pathname, search } = splitTarget(req.url ?? "/");
@@ -45,11 +60,16 @@ export function createFastPath({
     if (!allowed.includes(method)) {
       return answerPlain(req, res, 405, { https, extra: { Allow: allowed.join(", ") } });
     }
+    if (method === "POST" && pathname === viewBeaconPath) {
+      return receiveBeacon(req, res, https, (body) => stats?.beacon(body, req.headers));
+    }
     if (method !== "GET" && method !== "HEAD") return app(req, res);
+    const counted = method === "GET" ? stats : undefined;
 
     const notFound = (lang: Language) => {
       const page = notFoundPages.get(lang);
       if (!page) return app(req, res);
+      counted?.document(pathname, search, req.headers, true);
       sendBuiltFile(req, res, page, { status: 404, https });
     };
     if (verdict.kind === "redirect") {
@@ -69,11 +89,14 @@ export function createFastPath({
             extra: { "Cache-Control": "no-cache", Vary: "Cookie" },
           });
         }
+        counted?.document(url, search, req.headers);
         return sendBuiltFile(req, res, file, {
           https,
           extra: { Vary: "Accept-Encoding, Cookie" },
         });
       }
+      // Only pages count (the counter knows them by URL); files, feeds and assets do not.
+      counted?.document(url, search, req.headers);
       return sendBuiltFile(req, res, file, { https });
     }
     if (url === "/healthz") return void healthCheck(req, res, https);

@@ -9,6 +9,6 @@ const endpoint = ["POST"] as const;
  */
 export function allowedMethods(path: string, formPages: ReadonlySet<string>): readonly string[] {
   const page = path.endsWith(".data") ? path.slice(0, -5).replace(/^\/_root$/, "/") : path;
-  if (page === "/api/contact") return endpoint;
+  if (page === "/api/contact" || page === "/api/view") return endpoint;
   return formPages.has(page) ? form : readOnly;
 }

@@ -115,6 +115,23 @@ const contact = {
   CONTACT_MAIL_WINDOW_SECONDS: seconds(3600),
 };
 
+/** The owner's numbers: first-party, cookieless visit counts and the weekly report. */
+const stats = {
+  /**
+   * `server`: the server counts the pages it sends (and, by the page's beacon, those the
+   * browser prerendered or prefetched and then opened); `beacon`: only the beacon counts, for
+   * a cache (CDN, nginx) in front that answers pages without the server; `off`: nothing.
+   */
+  STATS: z.enum(["server", "beacon", "off"]).default("server"),
+  /** How often counts kept in memory are added to the database (at most this much is lost in a crash). */
+  STATS_FLUSH_SECONDS: seconds(5),
+  /** The weekly report e-mail to CONTACT_TO (Monday 08:00, Madrid time); needs SMTP_URL. */
+  STATS_WEEKLY_REPORT: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
+};
+
 /** Only the keys of `shape`, so each part of the site sees its own settings. */
 function pick<T extends object, K extends keyof T>(
   values: T,
@@ -124,7 +141,7 @@ function pick<T extends object, K extends keyof T>(
 }
 
 const settingsSchema = z
-  .object({ ...server, ...health, ...log, ...build, ...contact })
+  .object({ ...server, ...health, ...log, ...build, ...contact, ...stats })
   .refine(
     // A send still running when its lease ends could be sent again by another server; the
     // margin covers recording the outcome after the deadline.
@@ -151,6 +168,7 @@ const settingsSchema = z
     log: pick(env, log),
     build: pick(env, build),
     contact: pick(env, contact),
+    stats: pick(env, stats),
   }));
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -1,6 +1,7 @@
+// Also used by `npm run stats -- --send-report` on plain Node: relative imports only.
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { siteConfig } from "~/config/site";
-import type { StoredMessage, Suspicion } from "./store.server";
+import { siteConfig } from "../config/site.ts";
+import type { StoredMessage, Suspicion } from "./store.server.ts";
 
 export type Mailer = {
   send(message: StoredMessage): Promise<void>;
@@ -101,10 +102,14 @@ type MailerOptions = {
   deadlineMs: number;
 };
 
-export function createMailer(
+/**
+ * One SMTP connection pool and its bounded send: the contact notifications and the weekly
+ * report go out through it.
+ */
+export function createSender(
   smtpUrl: string,
-  { from, to, timeoutMs, deadlineMs }: MailerOptions,
-): Mailer {
+  { timeoutMs, deadlineMs }: Omit<MailerOptions, "from" | "to">,
+) {
   // One options object: a second argument would be message defaults, not connection options.
   const transport = createTransport({
     url: smtpUrl,
@@ -119,7 +124,7 @@ export function createMailer(
     socketCloseTimeout: 0,
   });
   /** Sends with the deadline: nodemailer closes the connection when the signal aborts. */
-  async function sendWithin(mail: SendMailOptions) {
+  async function send(mail: SendMailOptions) {
     const signal = AbortSignal.timeout(deadlineMs);
     // nodemailer 10 takes `signal`; its type definitions do not list it yet.
     const options: SendMailOptions & { signal: AbortSignal } = { ...mail, signal };
@@ -132,9 +137,14 @@ export function createMailer(
       });
     }
   }
+  return { send, close: () => transport.close() };
+}
+
+export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOptions): Mailer {
+  const sender = createSender(smtpUrl, limits);
   return {
-    send: (message) => sendWithin(composeNotification(message, { from, to })),
-    sendSummary: (messages) => sendWithin(composeSummary(messages, { from, to })),
-    close: () => transport.close(),
+    send: (message) => sender.send(composeNotification(message, { from, to })),
+    sendSummary: (messages) => sender.send(composeSummary(messages, { from, to })),
+    close: sender.close,
   };
 }

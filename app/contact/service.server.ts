@@ -30,6 +30,10 @@ export async function startContactService(
   log: Logger,
   { now = Date.now }: { now?: () => number } = {},
 ) {
+  /** Told of every message stored that is not spam (the visit counts count it). */
+  const storedListeners: ((lang: Language) => void)[] = [];
+  /** Further deletions the daily purge runs, under its lock (the visit counts' retention). */
+  const purges: (() => Promise<void>)[] = [];
   const store = await openStore({
     url: settings.DATABASE_URL,
     path: settings.DATABASE_PATH,
@@ -90,6 +94,7 @@ export async function startContactService(
       store.exclusively("purge", async () => {
         const removed = await store.purgeOlderThan(now() - retentionDays * dayMs);
         if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
+        for (const more of purges) await more();
       }),
     log,
   );
@@ -107,10 +112,19 @@ export async function startContactService(
       submitContact(request, context, {
         store,
         consume: (clientKey) => limiter.consume(clientKey),
-        onStored: () => void outbox?.kick(),
+        onStored: (lang) => {
+          void outbox?.kick();
+          for (const listener of storedListeners) listener(lang);
+        },
         minFillMs: settings.CONTACT_MIN_FILL_SECONDS * 1000,
         log,
       }),
+    /** The database the messages live in, for the visit counts' tables beside them. */
+    database: store.driver,
+    /** Calls `listener` with the language of every message stored that is not spam. */
+    onMessageStored: (listener: (lang: Language) => void) => void storedListeners.push(listener),
+    /** Adds a deletion to the daily purge (it runs at the next purge, then daily). */
+    addPurge: (task: () => Promise<void>) => void purges.push(task),
     /** For /healthz; never throws: an unreachable database reads as `database: false`. */
     async health() {
       const counts = await store.counts().catch(() => undefined);

@@ -57,6 +57,22 @@ const migrations = [
    CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
   // Why a delivered message may be spam (the e-mail says so).
   `ALTER TABLE messages ADD COLUMN suspicion TEXT;`,
+  // Visit counts (app/stats): daily totals, nothing about any visitor; and the weekly
+  // reports sent, claimed like the outbox's messages.
+  `CREATE TABLE stats_daily (
+     day TEXT NOT NULL,
+     metric TEXT NOT NULL,
+     key TEXT NOT NULL,
+     lang TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (day, metric, key, lang)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE stats_reports (
+     week TEXT PRIMARY KEY,
+     claimed_by TEXT,
+     lease_until INTEGER NOT NULL,
+     sent_at INTEGER
+   ) STRICT;`,
 ];
 
 /** `$1` placeholders as SQLite's numbered `?1`. */

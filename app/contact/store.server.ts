@@ -135,6 +135,8 @@ async function createStore(driver: Driver) {
 
   return {
     kind: driver.kind,
+    /** The database itself, for the visit counts' tables (app/stats) beside the messages. */
+    driver,
     /** The per-database key for hashing client addresses. */
     secret,
     /** Stores a message durably and returns its id. Spam is kept but never delivered. */

@@ -18,7 +18,8 @@ export type SubmitDependencies = {
   store: Pick<MessageStore, "insert">;
   /** Counts one submission of the client against the rate limit. */
   consume: (clientKey: string) => Promise<RateLimitDecision>;
-  onStored: () => void;
+  /** A message was stored that is not spam (in the page's language): e-mail it, count it. */
+  onStored: (lang: Language) => void;
   minFillMs: number;
   log: Logger;
 };
@@ -156,6 +157,6 @@ export async function submitContact(
     deps.log.error({ err: error }, "could not store a contact message");
     return { ...failure("unavailable", { values }), headers };
   }
-  if (!spamReason) deps.onStored();
+  if (!spamReason) deps.onStored(lang);
   return { status: 200, result: { status: "sent" }, headers };
 }

@@ -77,6 +77,11 @@ function CookiePolicyEs() {
         en tu dispositivo, esta página lo indicará y, cuando la ley lo exija, te pediremos antes tu
         consentimiento.
       </p>
+      <p>
+        Las estadísticas de visitas del sitio se hacen sin cookies y sin guardar nada en tu
+        dispositivo: solo se suman totales diarios en nuestro servidor, como explica la política de
+        privacidad.
+      </p>
 
       <h2>4. Cómo eliminarla</h2>
       <p>
@@ -143,6 +148,10 @@ function CookiePolicyEn() {
         through this website. Should the website ever store any other information on your device,
         this page will say so and, where the law requires it, we will ask for your consent first.
       </p>
+      <p>
+        The website's visit statistics use no cookies and store nothing on your device: only daily
+        totals are added up on our server, as the privacy policy explains.
+      </p>
 
       <h2>4. How to delete it</h2>
       <p>
@@ -208,6 +217,11 @@ function CookiePolicyCa() {
         galetes a través d'aquest lloc. Si en el futur el lloc desés qualsevol altra informació al
         teu dispositiu, aquesta pàgina ho indicarà i, quan la llei ho exigeixi, et demanarem abans
         el consentiment.
+      </p>
+      <p>
+        Les estadístiques de visites del lloc es fan sense galetes i sense desar res al teu
+        dispositiu: només se sumen totals diaris al nostre servidor, com explica la política de
+        privadesa.
       </p>
 
       <h2>4. Com eliminar-la</h2>

@@ -9,10 +9,16 @@ import { formatAddress } from "~/content/company";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
 import { hasOwnText } from "~/pages";
+import { statsRetentionMonths } from "~/stats/retention";
 import { accessibilityStatement } from "./accessibility-statement";
 import { cookiePolicy } from "./cookie-policy";
 import { legalNotice } from "./legal-notice";
 import { privacyPolicy } from "./privacy-policy";
+
+function Policy({ lang }: { lang: "es" | "en" | "ca" }) {
+  const Text = privacyPolicy[lang];
+  return <Text />;
+}
 
 /** The text a reader sees, with tags removed and entities decoded. */
 function text(element: ReactElement): string {
@@ -202,6 +208,47 @@ describe("privacy policy (RGPD art. 13)", () => {
     );
     expect(policy).toContain("se borra a los 14 días");
   });
+  it.each([
+    [
+      "es",
+      [
+        "sin cookies y sin guardar nada en tu dispositivo",
+        "No se guardan tu dirección IP, el identificador de tu navegador",
+        "Global Privacy Control (GPC)",
+        "utm_source, utm_medium y utm_campaign",
+        "móvil, tableta u ordenador",
+        "por nuestro interés legítimo en saber cómo se usa el sitio",
+        "Agencia Española de Protección de Datos (2024)",
+        `se conservan ${statsRetentionMonths} meses`,
+      ],
+    ],
+    [
+      "en",
+      [
+        "without cookies and without storing anything on your device",
+        "Neither your IP address nor your browser's identifier is stored",
+        "Global Privacy Control (GPC)",
+        "legitimate interest in knowing how the website is used",
+        `kept for ${statsRetentionMonths} months`,
+      ],
+    ],
+    [
+      "ca",
+      [
+        "sense galetes i sense desar res al teu dispositiu",
+        "No es desen la teva adreça IP, l'identificador del teu navegador",
+        "Global Privacy Control (GPC)",
+        "interès legítim a saber com s'utilitza el lloc",
+        `es conserven ${statsRetentionMonths} mesos`,
+      ],
+    ],
+  ] as const)(
+    "%s: says what the visit statistics count, without what, why and for how long",
+    (lang, phrases) => {
+      const policy = text(<Policy lang={lang} />);
+      for (const phrase of phrases) expect(policy).toContain(phrase);
+    },
+  );
   it("lists every right", () => {
     const policy = text(<privacyPolicy.es />);
     for (const right of [

@@ -1,5 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { formatAddress } from "~/content/company";
+import { statsRetentionMonths } from "~/stats/retention";
 
 /** The rate limit's window (RATE_LIMIT_WINDOW_SECONDS' default): change both together. */
 const rateLimitMinutes = 10;
@@ -9,8 +10,8 @@ const aepdUrl = "https://www.aepd.es";
 const aepdAddress = "C/ Jorge Juan 6, 28001 Madrid";
 
 /**
- * Privacy policy (RGPD art. 13): the contact form, e-mails written to the address and
- * messages on LinkedIn. Spanish binds; the translations follow it paragraph by paragraph.
+ * Privacy policy (RGPD art. 13): the contact form, e-mails written to the address,
+ * messages on LinkedIn, and the site's own visit statistics (app/stats). Spanish binds; the translations follow it paragraph by paragraph.
  * The providers and transfers are Spanish facts from the site config, marked as such.
  */
 export const privacyPolicy = { es: PrivacyPolicyEs, en: PrivacyPolicyEn, ca: PrivacyPolicyCa };
@@ -58,6 +59,21 @@ function PrivacyPolicyEs() {
         resultado) sin la dirección IP. Solo su registro de errores técnicos puede contenerla, para
         las conexiones que fallan, y se borra a los {errorLogDays} días.
       </p>
+      <p>
+        Para saber qué páginas se leen y cómo se llega a ellas, el propio sitio cuenta las visitas,
+        sin cookies y sin guardar nada en tu dispositivo. Cada página que abres suma uno al total
+        del día de esa página en ese idioma. Si llegas desde fuera del sitio, suma además uno al
+        total del día de tu procedencia (el dominio de la página desde la que llegas o, si el enlace
+        los lleva, sus parámetros de campaña utm_source, utm_medium y utm_campaign) y al de tu tipo
+        de dispositivo (móvil, tableta u ordenador, deducido del identificador que envía tu
+        navegador). También se cuentan, por día, las direcciones del sitio que no existen y los
+        mensajes recibidos por el formulario. Al terminar de cargarse, cada página envía al servidor
+        un aviso con su dirección, la de la página de procedencia y si el navegador la había cargado
+        por adelantado; se trata del mismo modo. No se guardan tu dirección IP, el identificador de
+        tu navegador ni ningún otro dato que permita reconocerte o distinguir tu visita de las
+        demás: solo esos totales diarios. No se cuentan las visitas de robots conocidos ni las de
+        navegadores que envían la señal Global Privacy Control (GPC).
+      </p>
       <p>Los tres campos del formulario son necesarios: sin ellos no podemos responderte.</p>
 
       <h2>3. Base jurídica</h2>
@@ -77,6 +93,14 @@ function PrivacyPolicyEs() {
       <p>
         La dirección IP se trata por nuestro interés legítimo en la seguridad del servicio, para
         impedir abusos y envíos masivos (artículo 6.1.f RGPD).
+      </p>
+      <p>
+        Las estadísticas de visitas se elaboran por nuestro interés legítimo en saber cómo se usa el
+        sitio para mejorarlo (artículo 6.1.f RGPD). Son propias, anónimas y solo para nosotros: no
+        se combinan con otros datos, no se ceden a terceros y no siguen tu actividad en otros
+        sitios. Por eso no te pedimos consentimiento para ellas: la medición de audiencia con estas
+        condiciones está exenta de él según los criterios de la Agencia Española de Protección de
+        Datos (2024).
       </p>
 
       <h2>4. Destinatarios</h2>
@@ -99,6 +123,10 @@ function PrivacyPolicyEs() {
       <p>
         Los mensajes del formulario se guardan en la base de datos del sitio, que los elimina
         automáticamente {days} días después de recibirlos.
+      </p>
+      <p>
+        Los totales diarios de las estadísticas de visitas se conservan {statsRetentionMonths} meses
+        y después se eliminan automáticamente.
       </p>
       <p>
         Cada mensaje del formulario nos llega también por correo electrónico, igual que los que nos
@@ -199,6 +227,21 @@ function PrivacyPolicyEn() {
         without the IP address. Only its technical error log may contain it, for connections that
         fail, and that log is deleted after {errorLogDays} days.
       </p>
+      <p>
+        To know which pages are read and how people reach them, the website counts visits itself,
+        without cookies and without storing anything on your device. Each page you open adds one to
+        that day's total for that page in that language. If you arrive from outside the site, it
+        also adds one to that day's total for where you came from (the domain of the page you came
+        from or, if the link carries them, its utm_source, utm_medium and utm_campaign campaign
+        parameters) and for your type of device (phone, tablet or computer, inferred from the
+        identifier your browser sends). Addresses on the site that do not exist and messages
+        received through the form are also counted per day. Once it has loaded, each page sends the
+        server a notice with its address, the address of the page you came from and whether the
+        browser had loaded it in advance; it is handled in the same way. Neither your IP address nor
+        your browser's identifier is stored, nor anything else that could identify you or tell your
+        visit apart from others: only those daily totals. Visits from known bots and from browsers
+        that send the Global Privacy Control (GPC) signal are not counted.
+      </p>
       <p>All three fields of the form are required: without them we cannot reply to you.</p>
 
       <h2>3. Legal basis</h2>
@@ -219,6 +262,14 @@ function PrivacyPolicyEn() {
       <p>
         The IP address is processed on the basis of our legitimate interest in the security of the
         service, to prevent abuse and bulk submissions (Article 6(1)(f) GDPR).
+      </p>
+      <p>
+        Visit statistics are compiled on the basis of our legitimate interest in knowing how the
+        website is used so that we can improve it (Article 6(1)(f) GDPR). They are our own,
+        anonymous and for us alone: they are not combined with other data, not passed on to anyone
+        and do not follow your activity on other sites. That is why we do not ask for your consent
+        to them: under the criteria of the Spanish Data Protection Agency (2024), audience
+        measurement under these conditions is exempt from it.
       </p>
 
       <h2>4. Recipients</h2>
@@ -248,6 +299,10 @@ function PrivacyPolicyEn() {
       <p>
         Messages sent through the form are stored in the website's database, which deletes them
         automatically {days} days after they arrive.
+      </p>
+      <p>
+        The daily totals of the visit statistics are kept for {statsRetentionMonths} months and then
+        deleted automatically.
       </p>
       <p>
         Every message sent through the form also reaches us by email, just like the ones you send us
@@ -347,6 +402,21 @@ function PrivacyPolicyCa() {
         resultat) sense l'adreça IP. Només el seu registre d'errors tècnics la pot contenir, per a
         les connexions que fallen, i s'esborra als {errorLogDays} dies.
       </p>
+      <p>
+        Per saber quines pàgines es llegeixen i com s'hi arriba, el mateix lloc compta les visites,
+        sense galetes i sense desar res al teu dispositiu. Cada pàgina que obres suma u al total del
+        dia d'aquella pàgina en aquell idioma. Si hi arribes des de fora del lloc, suma també u al
+        total del dia de la teva procedència (el domini de la pàgina des de la qual hi arribes o, si
+        l'enllaç els porta, els seus paràmetres de campanya utm_source, utm_medium i utm_campaign) i
+        al del teu tipus de dispositiu (mòbil, tauleta o ordinador, deduït de l'identificador que
+        envia el teu navegador). També es compten, per dia, les adreces del lloc que no existeixen i
+        els missatges rebuts pel formulari. En acabar de carregar-se, cada pàgina envia al servidor
+        un avís amb la seva adreça, la de la pàgina de procedència i si el navegador l'havia
+        carregada per endavant; es tracta de la mateixa manera. No es desen la teva adreça IP,
+        l'identificador del teu navegador ni cap altra dada que permeti reconèixer-te o distingir la
+        teva visita de les altres: només aquests totals diaris. No es compten les visites de robots
+        coneguts ni les de navegadors que envien el senyal Global Privacy Control (GPC).
+      </p>
       <p>Els tres camps del formulari són necessaris: sense ells no et podem respondre.</p>
 
       <h2>3. Base jurídica</h2>
@@ -366,6 +436,14 @@ function PrivacyPolicyCa() {
       <p>
         L'adreça IP es tracta pel nostre interès legítim en la seguretat del servei, per impedir
         abusos i enviaments massius (article 6.1.f RGPD).
+      </p>
+      <p>
+        Les estadístiques de visites s'elaboren pel nostre interès legítim a saber com s'utilitza el
+        lloc per millorar-lo (article 6.1.f RGPD). Són pròpies, anònimes i només per a nosaltres: no
+        es combinen amb altres dades, no es cedeixen a tercers i no segueixen la teva activitat en
+        altres llocs. Per això no et demanem el consentiment per a elles: el mesurament d'audiència
+        amb aquestes condicions n'està exempt segons els criteris de l'Agència Espanyola de
+        Protecció de Dades (2024).
       </p>
 
       <h2>4. Destinataris</h2>
@@ -395,6 +473,10 @@ function PrivacyPolicyCa() {
       <p>
         Els missatges del formulari es desen a la base de dades del lloc, que els elimina
         automàticament {days} dies després de rebre'ls.
+      </p>
+      <p>
+        Els totals diaris de les estadístiques de visites es conserven {statsRetentionMonths} mesos
+        i després s'eliminen automàticament.
       </p>
       <p>
         Cada missatge del formulari també ens arriba per correu electrònic, igual que els que ens

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Logger } from "../config/log.server";
+import { createCounter, maxKeysPerDay, otherKey } from "./counter.server";
+import type { DailyCount } from "./store.server";
+
+const fakeLog = () => ({ error: vi.fn(), info: vi.fn(), warn: vi.fn() });
+
+function setup(fail = () => false) {
+  const written: DailyCount[][] = [];
+  const log = fakeLog();
+  let clock = Date.parse("2026-11-23T10:00:00Z");
+  const counter = createCounter(
+    {
+      add: async (rows) => {
+        if (fail()) throw new Error("database is down");
+        written.push(rows);
+      },
+    },
+    { now: () => clock, flushMs: 1000, log: log as unknown as Logger },
+  );
+  return { counter, written, log, setClock: (iso: string) => (clock = Date.parse(iso)) };
+}
+
+const sorted = (rows: DailyCount[]) =>
+  [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe("the in-memory counts", () => {
+  it("add up per day, metric, key and language, and are written in one batch", async () => {
+    const { counter, written, setClock } = setup();
+    counter.add("view", "about", "en");
+    counter.add("view", "about", "en");
+    counter.add("view", "about", "es");
+    counter.add("message", "", "ca");
+    setClock("2026-11-23T23:30:00Z"); // 00:30 on the 24th in Madrid
+    counter.add("view", "about", "en");
+    await counter.flush();
+    expect(written).toHaveLength(1);
+    expect(sorted(written[0]!)).toEqual(
+      sorted([
+        { day: "2026-11-23", metric: "view", key: "about", lang: "en", count: 2 },
+        { day: "2026-11-23", metric: "view", key: "about", lang: "es", count: 1 },
+        { day: "2026-11-23", metric: "message", key: "", lang: "ca", count: 1 },
+        { day: "2026-11-24", metric: "view", key: "about", lang: "en", count: 1 },
+      ]),
+    );
+    await counter.flush();
+    expect(written).toHaveLength(1);
+  });
+
+  it("bound 404 paths, sources and campaigns: long paths are cut, keys past the day's share count as (other)", async () => {
+    const { counter, written, setClock } = setup();
+    counter.add("notFound", `/${"x".repeat(5000)}`);
+    for (let i = 0; i < maxKeysPerDay + 50; i++) counter.add("notFound", `/scan/${i}`);
+    counter.add("view", "home", "es");
+    await counter.flush();
+    const rows = written[0]!.filter((row) => row.metric === "notFound");
+    expect(rows).toHaveLength(maxKeysPerDay + 1);
+    expect(rows.find((row) => row.key === otherKey)?.count).toBe(51);
+    expect(Math.max(...rows.map((row) => row.key.length))).toBe(120);
+    // A new day has a fresh share.
+    setClock("2026-11-25T10:00:00Z");
+    counter.add("notFound", "/scan/new");
+    await counter.flush();
+    expect(written[1]).toEqual([
+      { day: "2026-11-25", metric: "notFound", key: "/scan/new", lang: "", count: 1 },
+    ]);
+  });
+
+  it("a database error drops the batch and is logged once until writes work again", async () => {
+    let down = true;
+    const { counter, written, log } = setup(() => down);
+    for (let round = 0; round < 3; round++) {
+      counter.add("view", "home", "es");
+      await counter.flush();
+    }
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(counter.pendingSize).toBe(0);
+    down = false;
+    counter.add("view", "home", "en");
+    await counter.flush();
+    expect(written).toEqual([
+      [{ day: "2026-11-23", metric: "view", key: "home", lang: "en", count: 1 }],
+    ]);
+    expect(log.info).toHaveBeenCalledTimes(1);
+  });
+
+  it("stop writes what is left", async () => {
+    const { counter, written } = setup();
+    counter.start();
+    counter.add("entry", "home", "es");
+    await counter.stop();
+    expect(written).toHaveLength(1);
+  });
+});

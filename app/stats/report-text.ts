@@ -1,0 +1,213 @@
+// The report as text: the terminal table of `npm run stats` (English, like the other
+// scripts) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
+import type { Figure, Report, Row } from "./report.ts";
+
+export type Words = {
+  title: (report: Report) => string;
+  totals: { visits: string; pageViews: string; messages: string; conversion: string };
+  sections: Record<
+    "days" | "pages" | "sources" | "campaigns" | "languages" | "devices" | "notFound",
+    string
+  >;
+  columns: { day: string; value: string; change: string; before: string };
+  names: Record<string, string>;
+  none: string;
+  isNew: string;
+  number: (value: number) => string;
+  /** A number with one decimal, in the language's way (0.9, 0,9). */
+  decimal: (value: number) => string;
+};
+
+/** The change against the period before: `+12 %`, `−3 %`, `new` when it was 0. */
+export function formatChange(figure: Figure, words: Pick<Words, "isNew">): string {
+  if (figure.change === null) return words.isNew;
+  const value = Math.round(figure.change * 100);
+  return value === 0 ? "=" : `${value > 0 ? "+" : "−"}${Math.abs(value)} %`;
+}
+
+/** The conversion rate's change, in percentage points. */
+export function formatPoints(figure: Figure, words: Pick<Words, "decimal">): string {
+  const points = (figure.change ?? 0) * 100;
+  if (Math.abs(points) < 0.05) return "=";
+  return `${points > 0 ? "+" : "−"}${words.decimal(Math.abs(points))} pp`;
+}
+
+/** A rate as a percentage with one decimal. */
+export const formatRate = (ratio: number, words: Pick<Words, "decimal">) =>
+  `${words.decimal(ratio * 100)} %`;
+
+/** A bar of `width` characters at most, for `value` out of `max`. */
+function textBar(value: number, max: number, width = 20): string {
+  if (max <= 0 || value <= 0) return "";
+  return "█".repeat(Math.max(1, Math.round((value / max) * width)));
+}
+
+function table(rows: string[][], right: boolean[]): string[] {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? "")].length))) ??
+    [];
+  return rows.map((row) =>
+    row
+      .map((cell, column) => {
+        const pad = " ".repeat((widths[column] ?? 0) - [...cell].length);
+        return right[column] ? pad + cell : cell + pad;
+      })
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+export const label = (row: Row, words: Pick<Words, "names">) => words.names[row.key] ?? row.label;
+
+/** The whole report as text, in `words`' language. */
+export function reportText(report: Report, words: Words): string {
+  const { totals } = report;
+  const lines: string[] = [words.title(report), ""];
+  lines.push(
+    ...table(
+      [
+        ["", words.columns.value, words.columns.change, words.columns.before],
+        ...(
+          [
+            [words.totals.visits, totals.visits],
+            [words.totals.pageViews, totals.pageViews],
+            [words.totals.messages, totals.messages],
+          ] as const
+        ).map(([name, figure]) => [
+          name,
+          words.number(figure.value),
+          formatChange(figure, words),
+          words.number(figure.previous),
+        ]),
+        [
+          words.totals.conversion,
+          formatRate(totals.conversion.value, words),
+          formatPoints(totals.conversion, words),
+          formatRate(totals.conversion.previous, words),
+        ],
+      ],
+      [false, true, true, true],
+    ),
+  );
+
+  const maxDay = Math.max(0, ...report.days.map((day) => day.visits));
+  lines.push(
+    "",
+    words.sections.days,
+    ...table(
+      [
+        [words.columns.day, words.totals.visits, words.totals.pageViews, words.totals.messages, ""],
+        ...report.days.map((day) => [
+          day.day,
+          words.number(day.visits),
+          words.number(day.pageViews),
+          words.number(day.messages),
+          textBar(day.visits, maxDay),
+        ]),
+      ],
+      [false, true, true, true, false],
+    ),
+  );
+
+  for (const section of [
+    "pages",
+    "sources",
+    "campaigns",
+    "languages",
+    "devices",
+    "notFound",
+  ] as const) {
+    const rows = report[section];
+    lines.push("", words.sections[section]);
+    if (!rows.length) {
+      lines.push(`  ${words.none}`);
+      continue;
+    }
+    const max = Math.max(...rows.map((row) => row.value));
+    lines.push(
+      ...table(
+        rows.map((row) => [
+          `  ${label(row, words)}`,
+          words.number(row.value),
+          formatChange(row, words),
+          textBar(row.value, max, 12),
+        ]),
+        [false, true, true, false],
+      ),
+    );
+  }
+  return lines.join("\n");
+}
+
+export const englishWords: Words = {
+  title: (r) => `Visits ${r.from} to ${r.to}, compared with ${r.previousFrom} to ${r.previousTo}`,
+  totals: {
+    visits: "Visits",
+    pageViews: "Page views",
+    messages: "Messages",
+    conversion: "Messages per visit",
+  },
+  sections: {
+    days: "Per day",
+    pages: "Top pages (views)",
+    sources: "Sources (visits)",
+    campaigns: "Campaigns (visits: source / medium / campaign)",
+    languages: "Languages (page views)",
+    devices: "Devices (visits)",
+    notFound: "Not found (404)",
+  },
+  columns: { day: "Day", value: "This period", change: "Change", before: "Before" },
+  names: {
+    "(direct)": "Direct (no referrer)",
+    "(other)": "Others",
+    phone: "Phone",
+    tablet: "Tablet",
+    desktop: "Desktop",
+    es: "Spanish",
+    en: "English",
+    ca: "Catalan",
+    de: "German",
+  },
+  none: "none",
+  isNew: "new",
+  number: (value) => value.toLocaleString("en-GB"),
+  decimal: (value) =>
+    value.toLocaleString("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
+export const spanishWords: Words = {
+  title: (r) =>
+    `Visitas del ${r.from} al ${r.to}, comparadas con las del ${r.previousFrom} al ${r.previousTo}`,
+  totals: {
+    visits: "Visitas",
+    pageViews: "Páginas vistas",
+    messages: "Mensajes",
+    conversion: "Mensajes por visita",
+  },
+  sections: {
+    days: "Por día",
+    pages: "Páginas más vistas",
+    sources: "De dónde llegan (visitas)",
+    campaigns: "Campañas (visitas: origen / medio / campaña)",
+    languages: "Idiomas (páginas vistas)",
+    devices: "Dispositivos (visitas)",
+    notFound: "Direcciones que no existen (404)",
+  },
+  columns: { day: "Día", value: "Este periodo", change: "Cambio", before: "Anterior" },
+  names: {
+    "(direct)": "Directo (sin página de origen)",
+    "(other)": "Otros",
+    phone: "Móvil",
+    tablet: "Tableta",
+    desktop: "Ordenador",
+    es: "Español",
+    en: "Inglés",
+    ca: "Catalán",
+    de: "Alemán",
+  },
+  none: "ninguno",
+  isNew: "nuevo",
+  number: (value) => value.toLocaleString("es-ES"),
+  decimal: (value) =>
+    value.toLocaleString("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};

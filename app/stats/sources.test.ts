@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { classifyArrival, directSource } from "./sources";
+
+const own = new Set(["www.example.com", "127.0.0.1:3000"]);
+
+describe("where a visit comes from", () => {
+  it("a page reached from another page of the site is not an entry", () => {
+    expect(classifyArrival("", "https://www.example.com/en/about", own)).toEqual({ entry: false });
+    expect(classifyArrival("?utm_source=x", "http://127.0.0.1:3000/", own)).toEqual({
+      entry: false,
+    });
+  });
+  it("no referrer: direct", () => {
+    expect(classifyArrival("", "", own)).toEqual({ entry: true, source: directSource });
+  });
+  it("another site: its host without www and nothing else", () => {
+    expect(classifyArrival("", "https://www.google.es/", own)).toEqual({
+      entry: true,
+      source: "google.es",
+    });
+    expect(classifyArrival("", "https://www.linkedin.com/feed/?trk=abc", own)).toEqual({
+      entry: true,
+      source: "linkedin.com",
+    });
+    expect(classifyArrival("", "android-app://com.google.android.gm/", own).source).toBe(
+      "com.google.android.gm",
+    );
+  });
+  it("campaign tags win over the referrer, lower-cased and cut to 60 characters", () => {
+    expect(
+      classifyArrival(
+        "?utm_source=LinkedIn&utm_medium=social&utm_campaign=Invierno%202026",
+        "https://www.linkedin.com/",
+        own,
+      ),
+    ).toEqual({ entry: true, source: "linkedin", campaign: "linkedin / social / invierno 2026" });
+    expect(classifyArrival("?utm_campaign=only", "", own)).toEqual({
+      entry: true,
+      source: directSource,
+      campaign: "- / - / only",
+    });
+    const long = classifyArrival(`?utm_source=${"a".repeat(500)}`, "", own);
+    expect(long.source).toHaveLength(60);
+  });
+  it("an unparsable referrer counts as none", () => {
+    expect(classifyArrival("", "not a url", own)).toEqual({ entry: true, source: directSource });
+  });
+});
