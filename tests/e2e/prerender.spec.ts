@@ -1,11 +1,22 @@
-// A header link the visitor rests the pointer on is prerendered, and the click shows that
-// page at once (how fast: npm run bench:click). Driven with Puppeteer: Chromium prerenders only for DevTools clients that
-// attach through tab targets, which Puppeteer does and Playwright does not.
+// A header link the visitor rests the pointer on is prerendered, the click shows that page at
+// once (how fast: npm run bench:click), and the visit is counted once, on activation. Driven
+// with Puppeteer: Chromium prerenders only for DevTools clients that attach through tab
+// targets, which Puppeteer does and Playwright does not.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { localDay } from "~/stats/calendar";
+import type { Report } from "~/stats/report";
 import { localizedPath } from "~/routing/paths";
 import { chromiumFlags, chromiumPath } from "../support/chromium";
 import { startProxy } from "../support/proxy";
+import { startSite } from "../support/site";
 import { expect, test } from "./support";
+
+// Headless Chromium's own user agent is a program's (isbot): this one is the same browser's
+// with a screen.
+const desktop =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -15,29 +26,37 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-test("a hovered header link is prerendered and shown on the click", async ({ baseURL }) => {
+test("a hovered header link is prerendered, shown on the click and counted once", async () => {
+  const site = await startSite({ STATS_FLUSH_SECONDS: "0.1", STATS_WEEKLY_REPORT: "false" });
+  const home = localizedPath("home", "en");
   const target = localizedPath("services", "en");
   // Through a proxy that notes when the browser fetches the page to prerender it.
   let prerenderRequested = false;
-  const proxy = await startProxy(baseURL!, {
+  let beacons = 0;
+  const proxy = await startProxy(site.url, {
     onRequest: ({ url, headers }) => {
       if (url === target && /prerender/.test(String(headers["sec-purpose"]))) {
         prerenderRequested = true;
       }
+      if (url === "/api/view") beacons++;
     },
   });
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
+    await page.setUserAgent({ userAgent: desktop });
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(proxy.url + localizedPath("home", "en"));
+    await page.goto(proxy.url + home);
+    await expect.poll(() => beacons).toBe(1);
     const link = await page.waitForSelector(`nav[aria-label] a[href="${target}"]`);
     await link!.hover();
     await expect.poll(() => prerenderRequested).toBe(true);
+    // Prerendered, not yet shown: its visit is not counted yet.
+    expect(beacons).toBe(1);
     await page.mouse.down();
     await page.mouse.up();
 
@@ -55,10 +74,24 @@ test("a hovered header link is prerendered and shown on the click", async ({ bas
         .catch(() => undefined);
     await expect.poll(async () => (await shown())?.path).toBe(target);
     expect((await shown())?.activationStart).toBeGreaterThan(0);
-
+    await expect.poll(() => beacons).toBe(2);
     expect(errors).toEqual([]);
   } finally {
     await context.close();
     await proxy.stop();
+    await site.stop();
   }
+
+  // Both pages once: the home page by its request, the prerendered one by its beacon.
+  const today = localDay(Date.now());
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["scripts/stats.ts", "--json", "--from", today, "--to", today],
+    { env: { ...process.env, DATABASE_PATH: site.databasePath } },
+  );
+  const report = JSON.parse(stdout) as Report;
+  expect(Object.fromEntries(report.pages.map((row) => [row.key, row.value]))).toEqual({
+    [home]: 1,
+    [target]: 1,
+  });
 });
