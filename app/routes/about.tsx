@@ -124,7 +124,8 @@ export default function About() {
         </div>
       </section>
 
-      {/* Values as a numbered list of principles, unlike the icon list on the home page. */}
+      {/* Values as a numbered list of principles, each with what it means in a project: the
+          home page shows the same values as an icon list, without the practice. */}
       <Section
         id="about-values"
         tone="muted"
@@ -144,7 +145,13 @@ export default function About() {
                 {String(i + 1).padStart(2, "0")}
               </span>
               <h3 className="text-xl text-fg">{t(`about.values.${id}.title`)}</h3>
-              <p className="max-w-prose text-muted">{t(`about.values.${id}.text`)}</p>
+              <div className="max-w-prose space-y-2">
+                <p className="text-muted">{t(`about.values.${id}.text`)}</p>
+                <p className="text-sm text-muted">
+                  <strong className="font-semibold text-fg">{t("about.values.inPractice")}:</strong>{" "}
+                  {t(`about.values.${id}.practice`)}
+                </p>
+              </div>
             </li>
           ))}
         </ol>
