@@ -59,13 +59,26 @@ describe("trimPageStyles", () => {
     `<!doctype html><html><head><style>${sheet}</style>${script}</head><body>${body}</body></html>`;
 
   it("rewrites the page's inline stylesheet", () => {
-    const html = trimPageStyles(page('<p class="mt-6">x</p>'));
+    const html = trimPageStyles(page('<p class="mt-6">x</p>'), "");
     expect(html).toContain(".mt-6{");
     expect(html).not.toContain(".mt-2{");
   });
 
-  it("leaves a page that loads React whole", () => {
+  it("keeps, on a page with an island, the utilities its scripts name and the whole reset", () => {
     const html = page('<p class="mt-6">x</p>', '<script type="module">import("/x.js")</script>');
-    expect(trimPageStyles(html)).toBe(html);
+    const trimmed = trimPageStyles(html, 'className:"sm:grid shadow-card"');
+    expect(trimmed).toContain(".mt-6{");
+    expect(trimmed).toContain(".sm\\:grid{");
+    expect(trimmed).toContain(".shadow-card{");
+    expect(trimmed).not.toContain(".mt-2{");
+    expect(trimmed).toContain("textarea{resize:vertical}");
+    expect(trimmed).toContain("::placeholder{opacity:1}");
+    // Without the island's scripts, the same markup would lose them.
+    expect(
+      trimPageStyles(
+        html.replace('<script type="module">import("/x.js")</script>', ""),
+        'className:"sm:grid"',
+      ),
+    ).not.toContain(".sm\\:grid{");
   });
 });

@@ -4,8 +4,9 @@
 // utilities whose class the page uses, then drops the custom properties nothing refers to any
 // more. That keeps the larger pages' compressed HTML inside TCP's first ten packets (about
 // 14.6 KB), which saves a whole round trip on a slow connection (docs/performance.md).
-// A page that loads a script module (the contact form) keeps the whole stylesheet, since
-// React can render classes (errors, a sent state) that its HTML does not show yet.
+// A page whose island React hydrates (the contact form) can show classes its HTML does not
+// yet (errors, toasts, the sent state): it keeps, besides its own, every utility whose class
+// name appears anywhere in the island's scripts, and the whole reset.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fromHtml } from "hast-util-from-html";
@@ -48,16 +49,18 @@ function removeEmpty(container: Container) {
  * class in its selector is used (`group-open:rotate-180` also names `group`), so the trim can
  * only keep too much, never too little.
  */
-export function trimStylesheets(
-  sheets: string[],
-  used: { classes: ReadonlySet<string>; elements: ReadonlySet<string> },
-): string[] {
-  const hasFormFields = formFields.some((name) => used.elements.has(name));
+export function trimStylesheets(sheets: string[], page: PageContent): string[] {
+  const { classes, elements, scripts } = page;
+  const usesClass = (name: string) =>
+    classes.has(name) || (scripts !== undefined && scripts.includes(name));
+  const hasFormFields = formFields.some((name) => elements.has(name));
   // The reset (Tailwind's preflight) styles elements: a selector stays when the page has every
-  // element it names, and a form field's part when the page has a form field.
+  // element it names, and a form field's part when the page has a form field. A page with
+  // scripts can create any element: it keeps the whole reset.
   const needed = (selector: string) =>
-    elementsIn(selector).every((name) => used.elements.has(name)) &&
-    (hasFormFields || !formFieldPart.test(selector));
+    scripts !== undefined ||
+    (elementsIn(selector).every((name) => elements.has(name)) &&
+      (hasFormFields || !formFieldPart.test(selector)));
   const roots = sheets.map((css) => postcss.parse(css));
   for (const root of roots) {
     root.walkAtRules("layer", (layer) => {
@@ -72,8 +75,8 @@ export function trimStylesheets(
     root.walkAtRules("layer", (layer) => {
       if (layer.params !== "utilities") return;
       layer.walkRules((rule) => {
-        const classes = classesIn(rule.selector);
-        if (classes.length > 0 && !classes.some((name) => used.classes.has(name))) rule.remove();
+        const names = classesIn(rule.selector);
+        if (names.length > 0 && !names.some(usesClass)) rule.remove();
       });
       removeEmpty(layer);
     });
@@ -105,8 +108,16 @@ export function trimStylesheets(
   return roots.map((root) => root.toString());
 }
 
+/** What a page can show: its markup's classes and elements, and the scripts it may run. */
+type PageContent = {
+  classes: ReadonlySet<string>;
+  elements: ReadonlySet<string>;
+  /** The text of every script module the page can load, when it loads any. */
+  scripts?: string;
+};
+
 /** The class names and element names a page's markup uses. */
-export function markupOf(html: string) {
+export function markupOf(html: string): PageContent {
   const classes = new Set<string>();
   const elements = new Set<string>();
   visit(fromHtml(html), "element", (element) => {
@@ -119,11 +130,18 @@ export function markupOf(html: string) {
 
 const styleElement = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/g;
 
-/** One prerendered page with its inline stylesheets trimmed (unchanged if it loads React). */
-export function trimPageStyles(html: string): string {
-  if (html.includes('<script type="module"')) return html;
+/**
+ * One prerendered page with its inline stylesheets trimmed. `islandScripts`: the text of the
+ * modules a page's island loads (the client entry and everything it imports), for pages that
+ * load one.
+ */
+export function trimPageStyles(html: string, islandScripts: string): string {
   const sheets = [...html.matchAll(styleElement)].map((match) => match[2] ?? "");
-  const trimmed = trimStylesheets(sheets, markupOf(html));
+  const hydrates = html.includes('<script type="module"');
+  const trimmed = trimStylesheets(sheets, {
+    ...markupOf(html),
+    ...(hydrates ? { scripts: islandScripts } : {}),
+  });
   let index = 0;
   return html.replace(styleElement, (_, open: string, _css, close: string) => {
     return `${open}${trimmed[index++] ?? ""}${close}`;
@@ -138,10 +156,31 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The client entry and its static imports, as React Router's browser manifest lists them: all
+ * the code an island can run (it imports the form statically).
+ */
+function islandScriptsOf(clientDir: string): string {
+  const assets = path.join(clientDir, "assets");
+  const prefix = "window.__reactRouterManifest=";
+  const manifest = readdirSync(assets)
+    .filter((name) => /^manifest-.*\.js$/.test(name))
+    .map((name) => readFileSync(path.join(assets, name), "utf8"))
+    .find((text) => text.startsWith(prefix));
+  if (!manifest) throw new Error(`No React Router manifest in ${assets}`);
+  const { entry } = JSON.parse(manifest.slice(prefix.length).replace(/;\s*$/, "")) as {
+    entry: { module: string; imports: string[] };
+  };
+  return [entry.module, ...entry.imports]
+    .map((url) => readFileSync(path.join(clientDir, url), "utf8"))
+    .join("\n");
+}
+
 export function trimBuiltPageStyles(clientDir: string) {
+  const islandScripts = islandScriptsOf(clientDir);
   for (const file of htmlFiles(clientDir)) {
     const html = readFileSync(file, "utf8");
-    const trimmed = trimPageStyles(html);
+    const trimmed = trimPageStyles(html, islandScripts);
     if (trimmed !== html) writeFileSync(file, trimmed);
   }
 }

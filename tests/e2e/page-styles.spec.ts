@@ -1,12 +1,13 @@
-// Each content page carries only the styles its markup uses (scripts/page-styles.ts). This
+// Each prerendered page carries only the styles it can use (scripts/page-styles.ts). This
 // checks the trim against the whole stylesheet: every element of one page of each kind must
 // compute exactly the same style both ways, on a phone in light and on a desktop in dark
-// (together every responsive and colour-scheme variant applies once).
+// (together every responsive and colour-scheme variant applies once); the contact page also
+// after its script has shown the errors of a form sent with blank fields.
 import type { Page } from "@playwright/test";
 import { loadInsights } from "~/insights/content.server";
 import { pageIds } from "~/pages";
 import { localizedPath } from "~/routing/paths";
-import { expect, test } from "./support";
+import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
 
 const styleElement = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const sheetOf = (html: string) =>
@@ -28,6 +29,22 @@ const computedStyles = (page: Page, only?: number[]) =>
     });
   }, only);
 
+/** Every element of the two pages computes the same style (the first differences, if not). */
+async function expectSameStyles(trimmedPage: Page, wholePage: Page, label: string) {
+  const [actual, expected] = await Promise.all([
+    computedStyles(trimmedPage),
+    computedStyles(wholePage),
+  ]);
+  expect(actual.length, label).toBe(expected.length);
+  const differing = actual.flatMap((style, index) => (style === expected[index] ? [] : [index]));
+  const details = differing.slice(0, 5).flatMap((index) => {
+    const a = actual[index]!.split("\n");
+    const b = new Set(expected[index]!.split("\n"));
+    return a.filter((line) => !b.has(line)).map((line) => `element ${index}: ${line}`);
+  });
+  expect(details, label).toEqual([]);
+}
+
 test.describe.configure({ mode: "parallel" });
 
 for (const [viewport, colorScheme] of [
@@ -38,14 +55,12 @@ for (const [viewport, colorScheme] of [
     browser,
     request,
   }) => {
-    // The contact page loads React, so it keeps the whole stylesheet.
-    const whole = sheetOf(await (await request.get("/contact")).text())!;
+    // A page the server renders when asked (a 404) carries the whole stylesheet.
+    const whole = sheetOf(await (await request.get("/no-such-page")).text())!;
     expect(whole).toBeDefined();
     const [article] = await loadInsights({ languages: ["es"] });
-    const paths = [
-      ...pageIds.filter((id) => id !== "contact").map((id) => localizedPath(id, "es")),
-      article!.path,
-    ];
+    const paths = [...pageIds.map((id) => localizedPath(id, "es")), article!.path];
+    const t = translator("es");
 
     const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce" });
     const trimmedPage = await context.newPage();
@@ -64,21 +79,22 @@ for (const [viewport, colorScheme] of [
         }),
       );
       await Promise.all([trimmedPage.goto(path), wholePage.goto(path)]);
-      const [actual, expected] = await Promise.all([
-        computedStyles(trimmedPage),
-        computedStyles(wholePage),
-      ]);
-      expect(actual.length, path).toBe(expected.length);
-      const differing = actual.flatMap((style, index) =>
-        style === expected[index] ? [] : [index],
+      await expectSameStyles(
+        trimmedPage,
+        wholePage,
+        `${path} at ${viewport.width} px, ${colorScheme}`,
       );
-      // On a difference, the properties that differ, element by element.
-      const details = differing.slice(0, 5).flatMap((index) => {
-        const a = actual[index]!.split("\n");
-        const b = new Set(expected[index]!.split("\n"));
-        return a.filter((line) => !b.has(line)).map((line) => `element ${index}: ${line}`);
-      });
-      expect(details, `${path} at ${viewport.width} px, ${colorScheme}`).toEqual([]);
+      if (path === localizedPath("contact", "es")) {
+        // The form's script renders what the HTML does not show yet: the error summary and
+        // the fields' errors of a form sent with blank name and message.
+        for (const page of [trimmedPage, wholePage]) {
+          await reachForContactForm(page, t);
+          await fillContactForm(page, t, { name: " ", email: "ana@example.es", message: " " });
+          await page.getByRole("button", { name: t("contact.form.submit") }).click();
+          await expect(page.getByRole("alert").first()).toBeVisible();
+        }
+        await expectSameStyles(trimmedPage, wholePage, `${path} with errors, ${viewport.width} px`);
+      }
       await wholePage.unrouteAll();
     }
     await context.close();
