@@ -1,7 +1,7 @@
 // What a request says about whether and how to count it. Nothing here keeps anything: the
 // user agent is read during the request and only its class leaves this module.
-import Bowser from "bowser";
 import { isbot } from "isbot";
+import isMobile from "is-mobile";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -13,14 +13,14 @@ const header = (headers: Headers, name: string) => {
 export type DeviceClass = "phone" | "tablet" | "desktop";
 
 /**
- * Phone, tablet or desktop, from the user agent (bowser, MIT). TVs, consoles and anything
- * unrecognised count as desktop: big screens, and few enough here not to earn a class.
+ * Phone, tablet or desktop, from the user agent (is-mobile, MIT: the detectmobilebrowsers
+ * patterns). Anything else counts as desktop. A full parser (bowser) cost 6.5 µs a request,
+ * about a seventh of serving a page; these two patterns cost well under one.
  */
 export function deviceClass(userAgent: string): DeviceClass {
   if (!userAgent) return "desktop";
-  // `true`: parse only what is asked (the platform), not the browser and engine too.
-  const type = Bowser.getParser(userAgent, true).getPlatformType(true);
-  return type === "mobile" ? "phone" : type === "tablet" ? "tablet" : "desktop";
+  if (isMobile({ ua: userAgent })) return "phone";
+  return isMobile({ ua: userAgent, tablet: true }) ? "tablet" : "desktop";
 }
 
 /**
