@@ -29,8 +29,9 @@ export function Faq({ tone, className }: { tone?: "base" | "muted"; className?: 
       label={t("home.faq.label")}
       title={t("home.faq.title")}
       subtitle={t("home.faq.subtitle")}
+      split
     >
-      <div className="mt-10 max-w-3xl divide-y divide-line border-y border-line">
+      <div className="mt-10 max-w-3xl divide-y divide-line border-y border-line lg:mt-0">
         {questions.map((id) => (
           <details key={id} className="group">
             <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 text-lg font-semibold text-fg hover:text-brand-text [&::-webkit-details-marker]:hidden">

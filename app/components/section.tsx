@@ -38,7 +38,8 @@ function SectionHeader({
 /**
  * A page section: full-width band on the base or the muted surface (pages alternate them,
  * and a hairline keeps neighbours apart), its header, and the content in the page's column.
- * Labelled by its title.
+ * `split`: on wide screens the header on the left and the content beside it (a list that
+ * would leave the right of the column empty, such as the questions). Labelled by its title.
  */
 export function Section({
   id,
@@ -47,6 +48,7 @@ export function Section({
   subtitle,
   tone = "base",
   centered,
+  split,
   children,
   className,
 }: {
@@ -56,6 +58,7 @@ export function Section({
   subtitle?: ReactNode;
   tone?: "base" | "muted";
   centered?: boolean;
+  split?: boolean;
   children?: ReactNode;
   className?: string;
 }) {
@@ -67,7 +70,12 @@ export function Section({
         className,
       )}
     >
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
+      <div
+        className={cn(
+          "mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24",
+          split && "lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start lg:gap-16",
+        )}
+      >
         <SectionHeader
           id={id}
           label={label}
