@@ -85,7 +85,10 @@ export type SiteConfig = {
     contactRetentionDays: number;
     /** Days each database backup is kept before it is deleted (README, privacy policy). */
     backupRetentionDays: number;
-    /** Processors that handle personal data for the company. */
+    /**
+     * Processors that handle personal data for the company: their names, which every language's
+     * policy shows as they are (where the data stay is the transfers' paragraph).
+     */
     hostingProvider: string;
     emailProvider: string;
     /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
@@ -140,8 +143,8 @@ export const siteConfig: SiteConfig = {
     lastUpdated: "2026-11-23",
     contactRetentionDays: 365,
     backupRetentionDays: 30,
-    hostingProvider: "Proveedor de alojamiento de ejemplo, con servidores en la Unión Europea",
-    emailProvider: "Proveedor de correo electrónico de ejemplo, con servidores en la Unión Europea",
+    hostingProvider: "Ejemplo Alojamiento S.L.",
+    emailProvider: "Ejemplo Correo S.L.",
     internationalTransfers: "",
   },
   practice: {

@@ -278,12 +278,8 @@ function PrivacyPolicyEn() {
         the following have access to it as processors, under a contract that meets Article 28 GDPR:
       </p>
       <ul>
-        <li>
-          Website hosting: <span lang="es">{legal.hostingProvider}</span>.
-        </li>
-        <li>
-          Sending and receiving email: <span lang="es">{legal.emailProvider}</span>.
-        </li>
+        <li>Website hosting: {legal.hostingProvider}.</li>
+        <li>Sending and receiving email: {legal.emailProvider}.</li>
       </ul>
 
       <h2>5. International transfers</h2>
@@ -452,12 +448,8 @@ function PrivacyPolicyCa() {
         accés, com a encarregats del tractament i amb un contracte d'acord amb l'article 28 RGPD:
       </p>
       <ul>
-        <li>
-          Allotjament del lloc web: <span lang="es">{legal.hostingProvider}</span>.
-        </li>
-        <li>
-          Enviament i recepció de correu electrònic: <span lang="es">{legal.emailProvider}</span>.
-        </li>
+        <li>Allotjament del lloc web: {legal.hostingProvider}.</li>
+        <li>Enviament i recepció de correu electrònic: {legal.emailProvider}.</li>
       </ul>
 
       <h2>5. Transferències internacionals</h2>
