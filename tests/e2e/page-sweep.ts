@@ -93,8 +93,46 @@ export function sweepPages(
           );
         });
 
+        // The headings font arrives only after the first paint, as on a slow connection.
+        let painted = () => {};
+        const firstPaint = new Promise<void>((resolve) => (painted = resolve));
+        await page.route("**/assets/headings-*.woff2", async (route) => {
+          await firstPaint;
+          await route.continue();
+        });
+        await page.exposeFunction("reportFirstPaint", () => painted());
+        await page.addInitScript(() =>
+          new PerformanceObserver(() =>
+            (window as unknown as { reportFirstPaint: () => void }).reportFirstPaint(),
+          ).observe({ type: "paint" }),
+        );
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
+
+        await test.step("load: nothing moves when the headings font arrives late", async () => {
+          const shifts = await page.evaluate(async () => {
+            await document.fonts.ready;
+            return new Promise<number>((resolve) => {
+              let total = 0;
+              const observer = new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as (PerformanceEntry & {
+                  value: number;
+                  hadRecentInput: boolean;
+                })[])
+                  if (!entry.hadRecentInput) total += entry.value;
+              });
+              observer.observe({ type: "layout-shift", buffered: true });
+              // Buffered entries arrive before the next frames are drawn.
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  observer.disconnect();
+                  resolve(total);
+                }),
+              );
+            });
+          });
+          expect(shifts).toBe(0);
+        });
 
         await test.step("head: language, title, description, canonical and hreflang", async () => {
           const { meta } = pages[pageId];
