@@ -11,6 +11,9 @@ import type { Route } from "./+types/root";
 // The stylesheet goes inline: no render-blocking request. Each prerendered page keeps only
 // the rules its markup uses (scripts/page-styles.ts).
 import styles from "./app.css?inline";
+// The headings face, asked for from the head rather than at the first layout: with
+// `font-display: optional` (app.css) a page shows it only if it is there in time.
+import headingsFont from "./fonts/headings-latin.woff2?url";
 import { Motif } from "~/components/motif";
 import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
@@ -57,6 +60,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link
+          rel="preload"
+          href={headingsFont}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
