@@ -63,6 +63,9 @@ for (const [viewport, colorScheme] of [
     const t = translator("es");
 
     const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce" });
+    // With font-display: optional, whether a page shows the headings face depends on when the
+    // font arrives: without it, both pages lay out with the same fallback.
+    await context.route("**/assets/headings-*.woff2", (route) => route.abort());
     const trimmedPage = await context.newPage();
     const wholePage = await context.newPage();
     for (const path of paths) {
