@@ -7,6 +7,7 @@ import {
   formatRate,
   label,
   reportText,
+  spanishSpan,
   spanishWords as words,
 } from "./report-text.ts";
 
@@ -119,7 +120,7 @@ export function composeReport(
   return {
     from,
     to,
-    subject: `${siteName}: ${visits} visitas y ${messages} mensajes (${report.from} – ${report.to})`,
+    subject: `${siteName}: ${visits} visitas y ${messages} mensajes (${spanishSpan(report.from, report.to)})`,
     text: `${reportText(report, words)}\n\n--\nMás detalle en el servidor: npm run stats`,
     html: reportHtml(report, siteName),
     headers: { "Auto-Submitted": "auto-generated" },

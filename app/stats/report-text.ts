@@ -175,9 +175,20 @@ export const englishWords: Words = {
     value.toLocaleString("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
 };
 
+const spanishDays = new Intl.DateTimeFormat("es-ES", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** Two days (YYYY-MM-DD) as a Spanish reader writes the span: "16–22 de noviembre de 2026". */
+export const spanishSpan = (from: string, to: string) =>
+  spanishDays.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+
 export const spanishWords: Words = {
   title: (r) =>
-    `Visitas del ${r.from} al ${r.to}, comparadas con las del ${r.previousFrom} al ${r.previousTo}`,
+    `Visitas, ${spanishSpan(r.from, r.to)} (frente a ${spanishSpan(r.previousFrom, r.previousTo)})`,
   totals: {
     visits: "Visitas",
     pageViews: "Páginas vistas",

@@ -115,7 +115,10 @@ describe("the report", () => {
       from: "a@example.com",
       to: "b@example.com",
     });
-    expect(mail.subject).toBe("Isla Digital: 8 visitas y 2 mensajes (2026-11-16 – 2026-11-22)");
+    expect(mail.subject).toBe("Isla Digital: 8 visitas y 2 mensajes (16–22 de noviembre de 2026)");
+    expect(mail.html).toContain(
+      "Visitas, 16–22 de noviembre de 2026 (frente a 9–15 de noviembre de 2026)",
+    );
     expect(mail.text).toContain("Páginas más vistas");
     expect(mail.html).toContain("Mensajes por visita");
     expect(mail.html).toContain("/&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -126,7 +126,7 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
       const mail = smtp.received[0]!;
       expect(mail.envelope.to).toEqual(["owner@example.com"]);
       expect(mail.headers["subject"]).toBe(
-        "Isla Digital: 25 visitas y 3 mensajes (2026-11-16 – 2026-11-22)",
+        "Isla Digital: 25 visitas y 3 mensajes (16–22 de noviembre de 2026)",
       );
       const body = decode(mail.raw);
       expect(body).toContain("text/plain");
