@@ -7,12 +7,13 @@
 // A page whose island React hydrates (the contact form) can show classes its HTML does not
 // yet (errors, toasts, the sent state): it keeps, besides its own, every utility whose class
 // name appears anywhere in the island's scripts, and the whole reset.
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fromHtml } from "hast-util-from-html";
 import postcss, { type Container } from "postcss";
 import selectorParser from "postcss-selector-parser";
 import { visit } from "unist-util-visit";
+import { filesUnder } from "./precompress";
 
 const classesIn = (selector: string) => {
   const classes: string[] = [];
@@ -148,14 +149,6 @@ export function trimPageStyles(html: string, islandScripts: string): string {
   });
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return htmlFiles(file);
-    return file.endsWith(".html") ? [file] : [];
-  });
-}
-
 /**
  * The client entry and its static imports, as React Router's browser manifest lists them: all
  * the code an island can run (it imports the form statically).
@@ -178,7 +171,7 @@ function islandScriptsOf(clientDir: string): string {
 
 export function trimBuiltPageStyles(clientDir: string) {
   const islandScripts = islandScriptsOf(clientDir);
-  for (const file of htmlFiles(clientDir)) {
+  for (const file of filesUnder(clientDir).filter((name) => name.endsWith(".html"))) {
     const html = readFileSync(file, "utf8");
     const trimmed = trimPageStyles(html, islandScripts);
     if (trimmed !== html) writeFileSync(file, trimmed);

@@ -6,15 +6,16 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export const compressible = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|ico)$/;
 
-function files(dir: string): string[] {
+/** Every file under `dir`, at any depth. */
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? files(file) : [file];
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
   });
 }
 
 export function precompress(clientDir: string) {
-  for (const file of files(clientDir)) {
+  for (const file of filesUnder(clientDir)) {
     if (!compressible.test(file)) continue;
     const content = readFileSync(file);
     const br = brotliCompressSync(content, {

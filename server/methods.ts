@@ -1,3 +1,5 @@
+import { viewBeaconPath } from "./view-beacon";
+
 const readOnly = ["GET", "HEAD"] as const;
 const form = ["GET", "HEAD", "POST"] as const;
 const endpoint = ["POST"] as const;
@@ -9,6 +11,6 @@ const endpoint = ["POST"] as const;
  */
 export function allowedMethods(path: string, formPages: ReadonlySet<string>): readonly string[] {
   const page = path.endsWith(".data") ? path.slice(0, -5).replace(/^\/_root$/, "/") : path;
-  if (page === "/api/contact" || page === "/api/view") return endpoint;
+  if (page === "/api/contact" || page === viewBeaconPath) return endpoint;
   return formPages.has(page) ? form : readOnly;
 }

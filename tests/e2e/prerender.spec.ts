@@ -2,21 +2,13 @@
 // once (how fast: npm run bench:click), and the visit is counted once, on activation. Driven
 // with Puppeteer: Chromium prerenders only for DevTools clients that attach through tab
 // targets, which Puppeteer does and Playwright does not.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { localDay } from "~/stats/calendar";
-import type { Report } from "~/stats/report";
 import { localizedPath } from "~/routing/paths";
 import { chromiumFlags, chromiumPath } from "../support/chromium";
 import { startProxy } from "../support/proxy";
 import { startSite } from "../support/site";
+import { desktopUserAgent, statsOf } from "../support/stats";
 import { expect, test } from "./support";
-
-// Headless Chromium's own user agent is a program's (isbot): this one is the same browser's
-// with a screen.
-const desktop =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -44,7 +36,7 @@ test("a hovered header link is prerendered, shown on the click and counted once"
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
-    await page.setUserAgent({ userAgent: desktop });
+    await page.setUserAgent({ userAgent: desktopUserAgent });
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -83,13 +75,7 @@ test("a hovered header link is prerendered, shown on the click and counted once"
   }
 
   // Both pages once: the home page by its request, the prerendered one by its beacon.
-  const today = localDay(Date.now());
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["scripts/stats.ts", "--json", "--from", today, "--to", today],
-    { env: { ...process.env, DATABASE_PATH: site.databasePath } },
-  );
-  const report = JSON.parse(stdout) as Report;
+  const report = await statsOf(site.databasePath);
   expect(Object.fromEntries(report.pages.map((row) => [row.key, row.value]))).toEqual({
     [home]: 1,
     [target]: 1,

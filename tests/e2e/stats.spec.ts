@@ -1,41 +1,19 @@
-import { execFile } from "node:child_process";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
-import { localDay } from "../../app/stats/calendar";
 import type { Report } from "../../app/stats/report";
 import { startPostgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site";
+import { desktopUserAgent, statsOf } from "../support/stats";
 
 // The visit counts end to end: real browsers and requests against the production server,
 // then `npm run stats -- --json` on its database.
 
-const run = promisify(execFile);
-
-// Headless Chromium says "HeadlessChrome", which isbot rightly takes for a program: the
-// people here present the user agent of the same browser with a screen.
-const desktop =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const googlebot =
   "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/156.0.0.0 Safari/537.36";
 
 const statsEnv = { STATS_FLUSH_SECONDS: "0.1", STATS_WEEKLY_REPORT: "false" };
-
-/** `npm run stats -- --json` for today (Madrid), on a site's database. */
-async function statsOf(database: string): Promise<Report> {
-  const today = localDay(Date.now());
-  const env = database.startsWith("postgres://")
-    ? { DATABASE_URL: database }
-    : { DATABASE_PATH: database };
-  const { stdout } = await run(
-    process.execPath,
-    ["scripts/stats.ts", "--json", "--from", today, "--to", today],
-    { env: { ...process.env, ...env } },
-  );
-  return JSON.parse(stdout) as Report;
-}
 
 /** The figures of a list as { key: count }. */
 const counts = (rows: Report["pages"]) =>
@@ -67,7 +45,7 @@ test("a person's pages, entries, sources, campaign, device, 404 and message are 
   test.setTimeout(90_000);
   const site = await startSite(statsEnv);
   try {
-    const person = await browser.newContext({ userAgent: desktop, baseURL: site.url });
+    const person = await browser.newContext({ userAgent: desktopUserAgent, baseURL: site.url });
     const page = await person.newPage();
     // A direct visit to the home page, then a link the site's speculation rules fetch ahead
     // on hover: the server does not count that request (Sec-Purpose), the beacon of the
@@ -92,7 +70,7 @@ test("a person's pages, entries, sources, campaign, device, 404 and message are 
     await visit(page, "/about", { referer: "https://www.google.es/" });
     // A page fetched ahead and never opened.
     const prefetch = await person.request.get("/brands", {
-      headers: { "Sec-Purpose": "prefetch", "User-Agent": desktop },
+      headers: { "Sec-Purpose": "prefetch", "User-Agent": desktopUserAgent },
     });
     expect(prefetch.status()).toBe(200);
     // A broken link.
@@ -106,7 +84,7 @@ test("a person's pages, entries, sources, campaign, device, 404 and message are 
     await visit(botPage, "/");
     await visit(botPage, "/en/about");
     const private_ = await browser.newContext({
-      userAgent: desktop,
+      userAgent: desktopUserAgent,
       baseURL: site.url,
       extraHTTPHeaders: { "Sec-GPC": "1" },
     });
@@ -191,13 +169,13 @@ test("two servers on one PostgreSQL database add up, requests and beacons alike"
     try {
       const get = (site: Site, path: string, headers: Record<string, string> = {}) =>
         fetch(site.url + path, {
-          headers: { "user-agent": desktop, "sec-fetch-dest": "document", ...headers },
+          headers: { "user-agent": desktopUserAgent, "sec-fetch-dest": "document", ...headers },
         });
       const beacon = (site: Site, body: object) =>
         fetch(`${site.url}/api/view`, {
           method: "POST",
           headers: {
-            "user-agent": desktop,
+            "user-agent": desktopUserAgent,
             "content-type": "text/plain;charset=UTF-8",
             "sec-fetch-site": "same-origin",
           },
