@@ -1,6 +1,6 @@
 import { siteConfig } from "~/config/site";
 import { pagesIn } from "~/pages";
-import { expect, test, translator } from "./support";
+import { expect, settle, test, translator } from "./support";
 
 // The call-to-action band (last in main on home, about, brands and insights; absent on the
 // services page, which ends with its own "another challenge?" card, and on the contact and
@@ -364,7 +364,7 @@ test.describe("review findings stay fixed", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(await visibleCards()).toBe(3);
     // Layered by shadows, never faded: every card fully opaque once the entry has run.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await settle(page);
     const opacities = await art
       .locator(".rounded-card")
       .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).opacity));

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { loadInsights } from "~/insights/content.server";
 import { pageIds } from "~/pages";
 import { localizedPath } from "~/routing/paths";
-import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
+import { expect, fillContactForm, reachForContactForm, settle, test, translator } from "./support";
 
 const styleElement = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const sheetOf = (html: string) =>
@@ -31,6 +31,8 @@ const computedStyles = (page: Page, only?: number[]) =>
 
 /** Every element of the two pages computes the same style (the first differences, if not). */
 async function expectSameStyles(trimmedPage: Page, wholePage: Page, label: string) {
+  // A hover or focus colour still in transition would differ by when it is read.
+  await Promise.all([settle(trimmedPage), settle(wholePage)]);
   const [actual, expected] = await Promise.all([
     computedStyles(trimmedPage),
     computedStyles(wholePage),

@@ -45,6 +45,13 @@ export function translator(lang: Language) {
 
 export const languages = publishedLanguages();
 
+/** Waits until every animation and transition on the page has finished. */
+export async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
+}
+
 /** The axe rules whose result depends on colours alone. */
 const colourRules = ["color-contrast", "link-in-text-block"];
 
@@ -56,9 +63,7 @@ const colourRules = ["color-contrast", "link-in-text-block"];
  * colour tokens only (design.spec.ts checks that).
  */
 export async function expectNoAxeViolations(page: Page, only: "all" | "colours" = "all") {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished)),
-  );
+  await settle(page);
   const axe = new AxeBuilder({ page });
   const results = await (
     only === "colours"
