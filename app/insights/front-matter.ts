@@ -4,19 +4,31 @@ import { services } from "../content/services.ts";
 
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
 
+/**
+ * Text shown in pages and written into the Atom feed: control characters (other than tab
+ * and line breaks) and lone surrogates cannot appear in XML at all, escaped or not.
+ */
+const shown = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(/^(?:[^\p{Cc}\p{Cs}\uFFFE\uFFFF]|[\t\n\r])*$/u, "must not hold control characters");
+
 /** What an article's front matter may and must say; any other field is a mistake. */
 const frontMatterSchema = z
   .strictObject({
-    title: z.string().trim().min(10).max(120),
+    title: shown(10, 120),
     /** The summary under the title, in the list, in search results and in the feed. */
-    description: z.string().trim().min(50).max(240),
+    description: shown(50, 240),
     /** The URL segment in this language: `/en/insights/<slug>`. */
     slug: z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters and digits joined by hyphens"),
     date: isoDate,
     updated: isoDate.optional(),
-    tags: z.array(z.string().trim().min(2).max(40)).min(1).max(6),
+    tags: z.array(shown(2, 40)).min(1).max(6),
     /** Ids from app/content/services.ts, linked under the article. */
     services: z.array(z.enum(services.map((service) => service.id))).default([]),
     draft: z.boolean().default(false),
