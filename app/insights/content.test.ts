@@ -63,6 +63,42 @@ describe("Markdown", () => {
     await expect(load({ dir })).rejects.toThrow(/broken\/es\.md: image "square\.png" has no alt/);
   });
 
+  it.each([
+    ["javascript:", "[pulsa](javascript:alert(1))"],
+    ["upper-case javascript:", "[pulsa](JavaScript:alert(1))"],
+    ["javascript: as a character reference", "[pulsa](&#106;avascript:alert(1))"],
+    ["javascript: with a tab a browser removes", "[pulsa](<java\tscript:alert(1)>)"],
+    ["an autolink", "<javascript:alert(1)>"],
+    ["a reference definition", "[pulsa][aquí]\n\n[aquí]: javascript:alert(1)"],
+    ["data:", "[pulsa](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"],
+    ["vbscript:", "[pulsa](vbscript:msgbox(1))"],
+    ["file:", "[pulsa](file:///etc/passwd)"],
+    ["a data: image", "![Un punto](data:image/png;base64,iVBORw0KGgo=)"],
+    ["a javascript: image", "![Un punto](javascript:alert(1))"],
+  ])("a link to %s fails the build, naming the file", async (_, body) => {
+    const dir = contentWith(valid.join("\n"), body);
+    await expect(load({ dir })).rejects.toThrow(
+      /broken\/es\.md: (link|image) ".*" \(line \d+\): the scheme [a-z]+: is not allowed; use http\(s\), mailto, tel or a relative URL/,
+    );
+  });
+
+  it("links to http(s), mailto, tel and relative URLs pass", async () => {
+    const links = [
+      "https://example.org/",
+      "http://example.org/",
+      "mailto:hola@example.es",
+      "tel:+34971000000",
+      "/services",
+      "#una-seccion",
+      "../otro",
+      "?q=1",
+      "//example.org/",
+    ];
+    const body = links.map((url, index) => `[enlace ${index}](${url})`).join("\n\n");
+    const [article] = await load({ dir: contentWith(valid.join("\n"), body), languages: ["es"] });
+    for (const url of links) expect(article?.html).toContain(`href="${url}"`);
+  });
+
   it("an h1 in the body fails: the title is the page's only h1", async () => {
     const dir = contentWith(valid.join("\n"), "# Otro título");
     await expect(load({ dir })).rejects.toThrow(/start sections at "##"/);

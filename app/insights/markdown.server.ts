@@ -73,6 +73,32 @@ function remarkNoTitleHeading() {
   };
 }
 
+/** Where an article's links and images may point; anything else fails the build. */
+const allowedSchemes = new Set(["http:", "https:", "mailto:", "tel:"]);
+
+/**
+ * Fails on a link, image or link definition whose scheme is not http(s), mailto or tel
+ * (`javascript:`, `data:`, `vbscript:`…): Markdown passes any URL through to the page.
+ * The URL is read as a browser reads an href (WHATWG URL, against the site), so spellings
+ * a browser still runs (`java\tscript:`, ` JavaScript:`, `&#106;avascript:` decoded by
+ * Markdown) are caught too; relative URLs resolve to the site's own scheme and pass.
+ */
+function remarkLinkSchemes() {
+  return (tree: MdastRoot, file: VFile) => {
+    visit(tree, (node) => {
+      if (node.type !== "link" && node.type !== "image" && node.type !== "definition") return;
+      const url = URL.parse(node.url, "https://site.invalid/");
+      if (url && allowedSchemes.has(url.protocol)) return;
+      const what = `${node.type === "image" ? "image" : "link"} "${node.url}" (line ${node.position?.start.line ?? "?"})`;
+      file.fail(
+        url
+          ? `${what}: the scheme ${url.protocol} is not allowed; use http(s), mailto, tel or a relative URL`
+          : `${what} is not a valid URL`,
+      );
+    });
+  };
+}
+
 /** Counts the words a reader reads (code included) into `file.data.words`. */
 function remarkWordCount() {
   return (tree: MdastRoot, file: VFile) => {
@@ -105,6 +131,7 @@ const processor = unified()
   .use(remarkFrontmatter, ["yaml"])
   .use(remarkGfm)
   .use(remarkNoTitleHeading)
+  .use(remarkLinkSchemes)
   .use(remarkWordCount)
   // Raw HTML in Markdown is dropped: articles cannot carry scripts or inline styles.
   .use(remarkRehype)
