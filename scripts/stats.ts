@@ -11,6 +11,7 @@ import { composeReport } from "../app/stats/report-mail.ts";
 import { englishWords, reportText } from "../app/stats/report-text.ts";
 import { createStatsStore } from "../app/stats/store.server.ts";
 import { loadReport } from "../app/stats/weekly-report.server.ts";
+import { printableJson } from "../app/text/printable.ts";
 
 const usage = `Usage: npm run stats -- [options]
 
@@ -90,7 +91,8 @@ try {
     }
     console.log(`Report of ${from} to ${to} sent to ${settings.contact.CONTACT_TO}.`);
   } else if (values.json) {
-    console.log(JSON.stringify(await loadReport(stats, period), null, 2));
+    // Names are cleaned by the report; this keeps any other text a terminal could act on escaped.
+    console.log(printableJson(await loadReport(stats, period), 2));
   } else {
     console.log(reportText(await loadReport(stats, period, 10), englishWords));
   }

@@ -1,5 +1,6 @@
 // The report as text: the terminal table of `npm run stats` (English, like the other
 // scripts) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
+import { printableLine } from "../text/printable.ts";
 import type { Figure, Report, Row } from "./report.ts";
 
 export type Words = {
@@ -57,7 +58,13 @@ function table(rows: string[][], right: boolean[]): string[] {
   );
 }
 
-export const label = (row: Row, words: Pick<Words, "names">) => words.names[row.key] ?? row.label;
+/**
+ * A row's name as shown: a known key in `words`' language, else its label, which for
+ * sources, campaigns and 404s is a visitor's text (buildReport cleans it; a report from
+ * elsewhere is cleaned here too, since this is what reaches the terminal and the e-mail).
+ */
+export const label = (row: Row, words: Pick<Words, "names">) =>
+  words.names[row.key] ?? printableLine(row.label);
 
 /** The whole report as text, in `words`' language. */
 export function reportText(report: Report, words: Words): string {

@@ -125,4 +125,37 @@ describe("the report", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toMatch(/<img|https?:\/\//);
   });
+
+  it("shows stored visitors' text without control or format characters, in the terminal, the e-mail and JSON", () => {
+    // Rows as an older server stored them, before names were cleaned on the way in.
+    const escape = "\x1b]0;pwned\x07\x1b[31mred";
+    const stored = [
+      ...current,
+      row("2026-11-18", "source", escape, "", 2),
+      row("2026-11-18", "source", "linked\u200Bin", "", 1),
+      row("2026-11-18", "campaign", `${escape} / - / -`, "", 2),
+      row("2026-11-18", "campaign", "a\u202Eniaga / \u2066x\u2069 / \u009B2J", "", 1),
+      row("2026-11-18", "notFound", "/\u009B2J\u202Egnp.exe\r\x1b[1A", "", 1),
+    ];
+    const dirty = buildReport({ from: "2026-11-16", to: "2026-11-22" }, stored, previous);
+    // The same name with and without a zero-width space is one source.
+    expect(dirty.sources.map((r) => [r.key, r.value])).toEqual([
+      ["(direct)", 5],
+      ["linkedin", 4],
+      ["]0;pwned[31mred", 2],
+    ]);
+    expect(dirty.campaigns.map((r) => r.key)).toContain("aniaga / x / 2J");
+    expect(dirty.notFound.map((r) => r.key)).toContain("/2Jgnp.exe [1A");
+    const mail = composeReport(dirty, { siteName: "Isla Digital", from: "a@x.es", to: "b@x.es" });
+    const unprintable = /(?!\n)[\p{Cc}\p{Cf}]/u; // a line break is the only control allowed
+    for (const output of [
+      reportText(dirty, englishWords),
+      mail.text,
+      mail.html,
+      JSON.stringify(dirty),
+    ]) {
+      expect(output).not.toMatch(unprintable);
+      expect(output).toContain("]0;pwned[31mred");
+    }
+  });
 });

@@ -3,6 +3,7 @@
 import type { Language } from "../config/site.ts";
 import { isPageId } from "../pages.ts";
 import { localizedPath } from "../routing/paths.ts";
+import { printableLine } from "../text/printable.ts";
 import { addDays, daysBetween } from "./calendar.ts";
 import type { DailyCount, Metric } from "./store.server.ts";
 
@@ -112,6 +113,11 @@ export function buildReport(
   });
 
   const same = (key: string) => key;
+  // Sources, campaigns and 404 paths are visitors' text. Rows stored before names were
+  // cleaned on the way in may still hold terminal escapes or bidi overrides: every output
+  // (terminal, e-mail, JSON) gets them without, and names that differ only by such
+  // characters add up as one.
+  const visitorText = (row: DailyCount) => printableLine(row.key);
   return {
     from,
     to,
@@ -137,10 +143,10 @@ export function buildReport(
       same,
       limit,
     ),
-    sources: breakdown(current, previous, "source", (row) => row.key, same, limit),
-    campaigns: breakdown(current, previous, "campaign", (row) => row.key, same, limit),
+    sources: breakdown(current, previous, "source", visitorText, same, limit),
+    campaigns: breakdown(current, previous, "campaign", visitorText, same, limit),
     languages: breakdown(current, previous, "view", (row) => row.lang, same, limit),
     devices: breakdown(current, previous, "device", (row) => row.key, same, limit),
-    notFound: breakdown(current, previous, "notFound", (row) => row.key, same, limit),
+    notFound: breakdown(current, previous, "notFound", visitorText, same, limit),
   };
 }

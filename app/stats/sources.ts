@@ -1,5 +1,6 @@
 // Where a visit came from: the campaign tags of the URL, else the referring site, else
 // direct. Only these names are kept; the rest of the URL and of the referrer is dropped.
+import { printableLine } from "../text/printable.ts";
 
 /** Longest name kept for a source or a campaign part: longer values are cut. */
 const maxPart = 60;
@@ -7,9 +8,17 @@ const maxPart = 60;
 /** The source of visits without a referrer or campaign tags (typed, bookmarked, an app). */
 export const directSource = "(direct)";
 
+/**
+ * A name as it is kept: without control and format characters (the owner reads these names
+ * in a terminal and an e-mail), lower case, runs of spaces as one, at most `maxPart`
+ * characters (counted by code point, so an emoji is never cut in half).
+ */
 const clean = (value: string | null) => {
-  const text = (value ?? "").trim().toLowerCase().replace(/\s+/g, " ");
-  return text.slice(0, maxPart);
+  const text = printableLine(value ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");
+  return Array.from(text).slice(0, maxPart).join("");
 };
 
 export type Arrival = {
@@ -35,7 +44,7 @@ export function classifyArrival(
     try {
       const url = new URL(referrer);
       if (ownHosts.has(url.host.toLowerCase())) return { entry: false };
-      referrerHost = url.hostname.toLowerCase().replace(/^www\./, "");
+      referrerHost = clean(url.hostname.replace(/^www\./i, ""));
     } catch {
       // An unparsable referrer says nothing about where the visit came from.
     }
@@ -51,5 +60,5 @@ export function classifyArrival(
       campaign: `${source || "-"} / ${medium || "-"} / ${name || "-"}`,
     };
   }
-  return { entry: true, source: referrerHost.slice(0, maxPart) || directSource };
+  return { entry: true, source: referrerHost || directSource };
 }

@@ -4,6 +4,7 @@ import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgr
 import { startSmtp } from "../../tests/support/smtp";
 import { createSender } from "../contact/mailer.server";
 import { openStore } from "../contact/store.server";
+import { createCounter, maxKeysPerDay, otherKey } from "./counter.server";
 import { composeReport } from "./report-mail";
 import { createStatsStore, type DailyCount } from "./store.server";
 import { createWeeklyReport, loadReport } from "./weekly-report.server";
@@ -73,6 +74,77 @@ describe(`visit counts on ${databaseUnderTest}`, () => {
       expect((await stores[1].range("2024-01-01", "2024-12-31")).map((r) => r.day)).toEqual([
         "2024-10-23",
       ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a flood of one-off campaigns, sources and 404s early in the day does not push real ones into (other)", async () => {
+    const { stores, close } = await twoServers();
+    // 10:00 on Monday 23 November 2026 in Madrid, all day long: the cap is per day.
+    const counter = createCounter(stores[0], {
+      now: () => Date.parse("2026-11-23T09:00:00Z"),
+      flushMs: 1000,
+      log,
+    });
+    let junk = 0;
+    const flood = (n: number) => {
+      for (let i = 0; i < n; i++, junk++) {
+        counter.add("campaign", `spam / - / ${junk}`);
+        counter.add("source", `spam-${junk}.example`);
+        counter.add("notFound", `/wp-${junk}.php`);
+      }
+    };
+    const real = () => {
+      counter.add("source", "google.es");
+      counter.add("campaign", "linkedin / social / winter");
+      counter.add("notFound", "/old-page");
+    };
+    try {
+      flood(maxKeysPerDay);
+      await counter.flush();
+      flood(300);
+      await counter.flush();
+      real();
+      flood(50);
+      real();
+      await counter.flush();
+      flood(50);
+      real();
+      flood(1000);
+      await counter.flush();
+      const rows = await stores[1].range("2026-11-23", "2026-11-23");
+      for (const [metric, key] of [
+        ["source", "google.es"],
+        ["campaign", "linkedin / social / winter"],
+        ["notFound", "/old-page"],
+      ] as const) {
+        const ofMetric = rows.filter((row) => row.metric === metric);
+        expect(ofMetric.find((row) => row.key === key)?.count, key).toBe(3);
+        // The table stays within the cap, and every count is somewhere.
+        expect(ofMetric.length).toBeLessThanOrEqual(maxKeysPerDay + 1);
+        expect(ofMetric.reduce((sum, row) => sum + Number(row.count), 0)).toBe(junk + 3);
+        expect(Number(ofMetric.find((row) => row.key === otherKey)?.count)).toBeGreaterThan(1000);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it("two servers evicting the same keys at once lose no count and keep each its own cap", async () => {
+    const { stores, close } = await twoServers();
+    const counters = stores.map((store) =>
+      createCounter(store, { now: () => Date.parse("2026-11-23T09:00:00Z"), flushMs: 1000, log }),
+    );
+    try {
+      for (let round = 0; round < 4; round++) {
+        for (const counter of counters)
+          for (let i = 0; i < 150; i++) counter.add("notFound", `/scan/${round * 150 + i}`);
+        await Promise.all(counters.map((counter) => counter.flush()));
+      }
+      const rows = await stores[0].range("2026-11-23", "2026-11-23");
+      expect(rows.length).toBeLessThanOrEqual(2 * maxKeysPerDay + 1);
+      expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(2 * 4 * 150);
     } finally {
       await close();
     }

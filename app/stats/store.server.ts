@@ -16,30 +16,55 @@ export type DailyCount = { day: string; metric: Metric; key: string; lang: strin
 const chunk = 100;
 
 export function createStatsStore(driver: Driver) {
-  return {
-    /**
-     * Adds counts to the day's totals. Two servers adding to the same row both count: the
-     * upsert adds to what is there. Rows go in key order, so two servers' statements take
-     * their row locks in the same order and never deadlock.
-     */
-    async add(rows: DailyCount[]) {
-      const sorted = [...rows].sort((a, b) =>
-        `${a.day}\t${a.metric}\t${a.key}\t${a.lang}` < `${b.day}\t${b.metric}\t${b.key}\t${b.lang}`
-          ? -1
-          : 1,
+  /**
+   * Adds counts to the day's totals. Two servers adding to the same row both count: the
+   * upsert adds to what is there. Rows go in key order, so two servers' statements take
+   * their row locks in the same order and never deadlock.
+   */
+  async function add(rows: DailyCount[]) {
+    const sorted = [...rows].sort((a, b) =>
+      `${a.day}\t${a.metric}\t${a.key}\t${a.lang}` < `${b.day}\t${b.metric}\t${b.key}\t${b.lang}`
+        ? -1
+        : 1,
+    );
+    for (let start = 0; start < sorted.length; start += chunk) {
+      const part = sorted.slice(start, start + chunk);
+      const values = part.map(
+        (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`,
       );
-      for (let start = 0; start < sorted.length; start += chunk) {
-        const part = sorted.slice(start, start + chunk);
-        const values = part.map(
-          (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`,
-        );
-        await driver.run(
-          `INSERT INTO stats_daily (day, metric, key, lang, count) VALUES ${values.join(", ")}
-           ON CONFLICT (day, metric, key, lang) DO UPDATE SET count = stats_daily.count + excluded.count`,
-          part.flatMap((row) => [row.day, row.metric, row.key, row.lang, row.count]),
-          // Counts are cheap to lose: a crash may undo the last few seconds' commit.
+      await driver.run(
+        `INSERT INTO stats_daily (day, metric, key, lang, count) VALUES ${values.join(", ")}
+         ON CONFLICT (day, metric, key, lang) DO UPDATE SET count = stats_daily.count + excluded.count`,
+        part.flatMap((row) => [row.day, row.metric, row.key, row.lang, row.count]),
+        // Counts are cheap to lose: a crash may undo the last few seconds' commit.
+        { fast: true },
+      );
+    }
+  }
+
+  return {
+    add,
+    /**
+     * Moves the counts of `keys` (one day and metric, every language) to the key `into`: the
+     * daily cap's eviction (app/stats/counter.server.ts), which keeps the table's size and
+     * every total. The rows are deleted and their counts added to `into` in two statements,
+     * the same on both databases; a crash between them loses those counts, which, as for the
+     * `fast` writes, is what a count may cost. A server adding to a key meanwhile makes a
+     * new row for it, counted once.
+     */
+    async fold(day: string, metric: Metric, keys: string[], into: string) {
+      for (let start = 0; start < keys.length; start += chunk) {
+        const part = keys.slice(start, start + chunk);
+        const moved = await driver.all<{ lang: string; count: number }>(
+          `DELETE FROM stats_daily WHERE day = $1 AND metric = $2
+           AND key IN (${part.map((_, i) => `$${i + 3}`).join(", ")}) RETURNING lang, count`,
+          [day, metric, ...part],
           { fast: true },
         );
+        const byLang = new Map<string, number>();
+        for (const row of moved)
+          byLang.set(row.lang, (byLang.get(row.lang) ?? 0) + Number(row.count));
+        await add([...byLang].map(([lang, count]) => ({ day, metric, key: into, lang, count })));
       }
     },
     /** Every count from `from` to `to` (days, both included). */
