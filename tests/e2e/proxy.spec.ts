@@ -1,6 +1,7 @@
-import { request as httpRequest } from "node:http";
+import { STATUS_CODES, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { getCACertificates, setDefaultCACertificates } from "node:tls";
+import { connect, getCACertificates, setDefaultCACertificates } from "node:tls";
+import { plainHeaders } from "../../server/security-headers";
 import { startNginx } from "../support/nginx";
 import { prepareObservatory } from "../support/observatory";
 import { eventually, readMessages, startSite, type Site } from "../support/site";
@@ -34,8 +35,13 @@ test.afterAll(async () => {
 type Answer = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Every header line as sent, repeats included (`headers` joins or drops repeats). */
+  raw: [string, string][];
   body: string;
 };
+
+const pairs = (flat: string[]) =>
+  flat.flatMap((item, i) => (i % 2 ? [] : [[item, flat[i + 1] ?? ""] as [string, string]]));
 
 /** A raw request through nginx, from a chosen loopback address, trusting its certificate. */
 function call(
@@ -61,7 +67,12 @@ function call(
         let text = "";
         res.on("data", (chunk: Buffer) => (text += chunk.toString()));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            raw: pairs(res.rawHeaders),
+            body: text,
+          }),
         );
       },
     );
@@ -69,6 +80,48 @@ function call(
     req.end(body);
   });
 }
+
+/**
+ * Bytes no HTTP client would send, over TLS to nginx, and its answer as written. nginx closes
+ * the connection after refusing a malformed request, which ends the answer.
+ */
+function rawHttps(request: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const socket = connect(
+      {
+        host: "127.0.0.1",
+        port: nginx.ports.https,
+        servername: "localhost",
+        ca: nginx.certificate,
+      },
+      () => socket.write(request),
+    );
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString();
+      const split = text.indexOf("\r\n\r\n");
+      const [statusLine = "", ...lines] = text.slice(0, split).split("\r\n");
+      const raw = lines.map((line): [string, string] => {
+        const colon = line.indexOf(":");
+        return [line.slice(0, colon), line.slice(colon + 1).trim()];
+      });
+      const headers: Answer["headers"] = {};
+      for (const [name, value] of raw) headers[name.toLowerCase()] = value;
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        raw,
+        body: text.slice(split + 4),
+      });
+    });
+  });
+}
+
+/** The values a header was sent with, each line once (repeats stay visible). */
+const sent = (answer: Answer, name: string) =>
+  answer.raw.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, value]) => value);
 
 const visitor = {
   name: "Joan Proxy",
@@ -93,6 +146,121 @@ test("HTTP redirects to HTTPS keeping path and query; HSTS is sent once, over HT
   }
   const page = await call(`${nginx.httpsUrl}/contact`);
   expect(page.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+});
+
+test("proxied answers carry each of the app's security headers once, as the app sent them", async () => {
+  const names = Object.keys(plainHeaders(true));
+  for (const path of ["/", "/en/contact", "/nope", "/about/", "/healthz"]) {
+    const [direct, proxied] = await Promise.all([
+      fetch(`${site.url}${path}`, {
+        redirect: "manual",
+        headers: { "x-forwarded-proto": "https" },
+      }),
+      call(`${nginx.httpsUrl}${path}`),
+    ]);
+    expect(proxied.status, path).toBe(direct.status);
+    for (const name of names) {
+      const values = sent(proxied, name);
+      expect(values, `${path}: ${name}`).toHaveLength(1);
+      // The policy of a page rendered per request carries a fresh nonce each time.
+      if (name !== "Content-Security-Policy") {
+        expect(values[0], `${path}: ${name}`).toBe(direct.headers.get(name));
+      }
+    }
+  }
+});
+
+/** nginx's own answers to what it refuses before the app sees it, as sent over HTTPS. */
+const refusals: { name: string; status: number; send: () => Promise<Answer> }[] = [
+  {
+    name: "a malformed request line",
+    status: 400,
+    send: () => rawHttps("GET nope HTTP/1.1\r\nHost: localhost\r\n\r\n"),
+  },
+  {
+    name: "two Host headers",
+    status: 400,
+    send: () => rawHttps("GET / HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\n\r\n"),
+  },
+  {
+    name: "TRACE, which nginx refuses itself",
+    status: 405,
+    send: () => call(`${nginx.httpsUrl}/`, { method: "TRACE" }),
+  },
+  {
+    name: "a body over client_max_body_size",
+    status: 413,
+    send: () =>
+      call(`${nginx.httpsUrl}/api/contact`, {
+        method: "POST",
+        headers: {
+          origin: nginx.httpsUrl,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ ...visitor, message: "x".repeat(200_000) }).toString(),
+      }),
+  },
+  {
+    name: "a 20 KB URI",
+    status: 414,
+    send: () => call(`${nginx.httpsUrl}/${"a".repeat(20_000)}`),
+  },
+];
+
+for (const { name, status, send } of refusals) {
+  test(`nginx refuses ${name} with ${status}: the app's security headers, plain text, no product name`, async () => {
+    const answer = await send();
+    expect(answer.status).toBe(status);
+    for (const [header, value] of Object.entries(plainHeaders(true))) {
+      expect(sent(answer, header), header).toEqual([value]);
+    }
+    expect(sent(answer, "content-type")).toEqual(["text/plain; charset=utf-8"]);
+    expect(sent(answer, "cache-control")).toEqual(["no-store"]);
+    if (status === 405) expect(sent(answer, "allow")).toEqual(["GET, HEAD, POST"]);
+    // The words the app itself answers with for the same status (server/plain-answer.ts).
+    expect(answer.body).toBe(STATUS_CODES[status]);
+    // Debian's nginx always names itself in `Server`, as on every proxied page (only the
+    // version is hidden); nothing else may.
+    expect(sent(answer, "server")).toEqual(["nginx"]);
+    const others = answer.raw.filter(([header]) => header.toLowerCase() !== "server");
+    expect(JSON.stringify(others)).not.toMatch(/nginx/i);
+  });
+}
+
+test("plain HTTP: nginx's own refusals carry the app's headers for HTTP and no product name", async () => {
+  const answer = await call(`${nginx.httpUrl}/${"a".repeat(20_000)}`);
+  expect(answer.status).toBe(414);
+  for (const [header, value] of Object.entries(plainHeaders(false))) {
+    expect(sent(answer, header), header).toEqual([value]);
+  }
+  expect(sent(answer, "strict-transport-security")).toEqual([]);
+  expect(answer.body).toBe(STATUS_CODES[414]);
+});
+
+test("a 70 KB contact post through nginx gets the app's own translated answer", async () => {
+  const body = new URLSearchParams({ ...visitor, message: "x".repeat(70_000) }).toString();
+  expect(body.length).toBeGreaterThan(70_000);
+  const post = (path: string) =>
+    call(`${nginx.httpsUrl}${path}`, {
+      method: "POST",
+      headers: { origin: nginx.httpsUrl, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+
+  const t = translator("ca");
+  const page = await post("/ca/contact");
+  expect(page.status).toBe(413);
+  expect(page.headers["content-type"]).toMatch(/^text\/html/);
+  expect(page.body).toContain(t("contact.form.reasons.tooLarge"));
+
+  const api = await post("/api/contact?lang=en");
+  expect(api.status).toBe(413);
+  expect(JSON.parse(api.body)).toMatchObject({ status: "failed", reason: "tooLarge" });
+  for (const answer of [page, api]) {
+    for (const header of Object.keys(plainHeaders(true))) {
+      expect(sent(answer, header), header).toHaveLength(1);
+    }
+  }
 });
 
 test.describe("a browser through the proxy", () => {
