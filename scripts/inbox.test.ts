@@ -169,6 +169,48 @@ describe(`inbox CLI on ${databaseUnderTest}`, () => {
     expect(inbox("export").code).toBe(2);
   });
 
+  // Six runs of the CLI: more than the default timeout on a busy machine.
+  it(
+    "prints no control or format character a visitor typed: list, show, CSV and JSON",
+    { timeout: 30_000 },
+    async () => {
+      const store = await open();
+      const id = await store.insert(
+        {
+          lang: "es",
+          // The probe's terminal escape (retitle, colour), a right-to-left override, zero-width.
+          name: "Eve\x1b]0;pwned\x07\x1b[31m \u202Egnp.exe\u200B",
+          email: "eve@example.com",
+          // A lone CR would move the cursor back, so "fake" would overwrite what came before.
+          message: "real line\rfake\r\nnext\u2066hidden\u2069\u009B2J\x1b[2K end",
+        },
+        Date.now(),
+      );
+      await store.close();
+      // Line breaks (CRLF between CSV records) and tabs are the only controls left.
+      const unprintable = /(?![\n\r\t])[\p{Cc}\p{Cf}]/u;
+      const shown = inbox("show", String(id)).out;
+      expect(shown).toContain("From: Eve]0;pwned[31m gnp.exe <eve@example.com>");
+      expect(shown).toContain("real line\nfake\nnexthidden2J[2K end");
+      expect(shown).not.toContain("\r");
+      const listed = inbox("list").out;
+      expect(listed).toContain("real line fake next");
+      const csv = inbox("export", "--format", "csv").out;
+      expect(csv).toContain("real line\nfake\nnext");
+      for (const output of [shown, listed, csv]) {
+        expect(output).not.toMatch(unprintable);
+        expect(output.replace(/\r\n/g, "\n")).not.toContain("\r");
+      }
+      // JSON keeps the exact text, with what a terminal would act on as escapes.
+      for (const json of [inbox("list", "--json").out, inbox("export", "--format", "json").out]) {
+        expect(json).not.toMatch(unprintable);
+        const [newest] = JSON.parse(json) as { name: string; message: string }[];
+        expect(newest!.name).toBe("Eve\x1b]0;pwned\x07\x1b[31m \u202Egnp.exe\u200B");
+        expect(newest!.message).toContain("\rfake\r\n");
+      }
+    },
+  );
+
   it("queues one message or every failed one for delivery again", async () => {
     expect(inbox("retry", "2").out).toContain("Queued message #2");
     const store = await open();

@@ -5,6 +5,7 @@ import { stringify } from "csv-stringify/sync";
 import { settings } from "../app/config/settings.server.ts";
 import { siteConfig } from "../app/config/site.ts";
 import { openStore, type StoredMessage } from "../app/contact/store.server.ts";
+import { printableJson, printableLine, printableText } from "../app/text/printable.ts";
 
 const usage = `Usage: npm run inbox -- <command>
 
@@ -80,14 +81,36 @@ function toRow(message: StoredMessage): Record<(typeof columns)[number], string 
 }
 
 /**
+ * A message's fields as the terminal may show them: one line each, the message with its
+ * lines. Everything a visitor typed (and an SMTP server's error) is text for the owner to
+ * read, never a control sequence for the terminal or a bidi override that reorders it.
+ */
+function printable(row: ReturnType<typeof toRow>): ReturnType<typeof toRow> {
+  return Object.fromEntries(
+    Object.entries(row).map(([column, value]) => [
+      column,
+      typeof value !== "string"
+        ? value
+        : column === "message"
+          ? printableText(value)
+          : printableLine(value),
+    ]),
+  ) as ReturnType<typeof toRow>;
+}
+
+/**
  * The export as CSV that no spreadsheet runs as a formula, whichever separator its locale
  * reads (`,`, `;` or tab): every text cell is quoted, and a `'` goes before a formula start
  * at the beginning of a cell and after each separator or line break inside it, where a
  * spreadsheet splitting on another separator would start a cell.
  */
 function toCsv(rows: ReturnType<typeof toRow>[]): string {
+  // Cleaned first (a CSV is printed to a terminal as often as it is opened): line breaks
+  // become \n, so only the `'` rule below decides what follows a separator.
   const defuse = (value: string | number | null) =>
-    typeof value === "string" ? value.replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'") : value;
+    typeof value === "string"
+      ? printableText(value).replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'")
+      : value;
   return stringify(
     rows.map((row) => columns.map((column) => defuse(row[column]))),
     {
@@ -122,12 +145,13 @@ try {
       const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
       const messages = (await store.list(limit)).map(toRow);
       if (values.json) {
-        console.log(JSON.stringify(messages, null, 2));
+        console.log(printableJson(messages, 2));
         break;
       }
       if (!messages.length) console.log("No messages.");
-      for (const m of messages) {
-        const preview = String(m.message).replace(/\s+/g, " ").slice(0, 60);
+      for (const m of messages.map(printable)) {
+        // By characters, so an emoji is never cut in half.
+        const preview = Array.from(String(m.message).replace(/\s+/g, " ")).slice(0, 60).join("");
         const status = `${m.status}${m.suspicion ? " (suspected)" : ""}`;
         console.log(
           `#${m.id}  ${m.receivedAt}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`,
@@ -142,7 +166,7 @@ try {
     case "show": {
       const message = await store.get(positiveInteger(argument, "The message id"));
       if (!message) fail(`No message #${argument}.`);
-      const m = toRow(message);
+      const m = printable(toRow(message));
       console.log(
         [
           `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
@@ -160,7 +184,8 @@ try {
     }
     case "export": {
       const messages = (await store.list()).map(toRow);
-      if (values.format === "json") console.log(JSON.stringify(messages, null, 2));
+      // JSON keeps each text exactly, with unprintable characters as \u escapes.
+      if (values.format === "json") console.log(printableJson(messages, 2));
       else if (values.format === "csv") process.stdout.write(toCsv(messages));
       else fail("export needs --format csv or --format json.");
       break;
