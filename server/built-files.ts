@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { contentType } from "mime-types";
 import { cacheControl } from "./cache-policy";
@@ -13,19 +13,32 @@ export type BuiltFile = {
   gz?: Buffer;
   headers: Record<string, string>;
   etag: string;
+  /** Its Last-Modified (an HTTP-date), when it has a modification date: a file of the build does. */
+  lastModified?: string;
   /** Its Content-Security-Policy over HTTP and over HTTPS. */
   csp: { http: string; https: string };
 };
 
 export function builtFile(
   body: Buffer,
-  { type, cache, br, gz }: { type: string; cache: string; br?: Buffer; gz?: Buffer },
+  {
+    type,
+    cache,
+    br,
+    gz,
+    modified,
+  }: { type: string; cache: string; br?: Buffer; gz?: Buffer; modified?: Date },
 ): BuiltFile {
   const headers: Record<string, string> = {
     ...baseSecurityHeaders,
     "Content-Type": type,
     "Cache-Control": cache,
   };
+  // An HTTP-date has whole seconds: the file's time is cut to them, so a client's copy of
+  // the header compares equal.
+  const lastModified =
+    modified && new Date(Math.floor(modified.getTime() / 1000) * 1000).toUTCString();
+  if (lastModified) headers["Last-Modified"] = lastModified;
   if (br || gz) headers["Vary"] = "Accept-Encoding";
   if (type.startsWith("text/html")) headers["Speculation-Rules"] = `"${speculationRules.url}"`;
   return {
@@ -34,6 +47,7 @@ export function builtFile(
     gz,
     headers,
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    lastModified,
     csp: builtFilePolicy(type, body),
   };
 }
@@ -68,6 +82,8 @@ export function loadBuiltFiles(clientDir: string, pageUrls: string[]): Map<strin
         cache: cacheControl(url, Boolean(pageUrl)),
         br: readIfThere(`${file}.br`),
         gz: readIfThere(`${file}.gz`),
+        // When the build wrote it: what If-Unmodified-Since and If-Modified-Since compare.
+        modified: statSync(file).mtime,
       }),
     );
   }

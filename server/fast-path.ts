@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Language } from "~/config/site";
 import { defaultLanguage, parseLocalizedPath } from "~/routing/paths";
 import type { BuiltFile } from "./built-files";
+import { hasDuplicateHost } from "./host-header";
 import { allowedMethods } from "./methods";
 import { normalisePath, splitTarget } from "./paths";
 import { answerPlain } from "./plain-answer";
@@ -54,6 +55,7 @@ export function createFastPath({
   return function handle(req, res) {
     const { pathname, search } = splitTarget(req.url ?? "/");
     const https = isHttps(req, trustsProxy);
+    if (hasDuplicateHost(req.rawHeaders)) return answerPlain(req, res, 400, { https });
     const verdict = normalisePath(pathname);
     const method = req.method ?? "GET";
     const allowed = allowedMethods(verdict.kind === "serve" ? verdict.path : pathname, formPages);
@@ -102,8 +104,17 @@ export function createFastPath({
     if (url === "/healthz") return void healthCheck(req, res, https);
     if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });
     if (dynamicPages.has(url)) return app(req, res);
+    // React Router's data for a page (`/contact.data`, `/_root.data` for the home page); any
+    // other `.data` URL (`/sitemap.xml.data`, a feed's, an unknown page's) has no page data,
+    // and would otherwise be rendered per request only to say so.
+    if (url.endsWith(".data")) {
+      const page = url.slice(0, -".data".length).replace(/^\/_root$/, "/");
+      const isPage =
+        dynamicPages.has(page) || files.get(page)?.headers["Content-Type"]?.startsWith("text/html");
+      return isPage ? app(req, res) : answerPlain(req, res, 404, { https });
+    }
     // Not a file, not an endpoint, not React Router data: the 404 page.
-    const routerUrl = url.startsWith("/api/") || url.endsWith(".data") || url.startsWith("/__");
+    const routerUrl = url.startsWith("/api/") || url.startsWith("/__");
     if (routerUrl) return app(req, res);
     notFound(parseLocalizedPath(url).lang);
   };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,6 +9,7 @@ import { loadBuiltFiles } from "./built-files";
 import { sendBuiltFile } from "./send-built-file";
 
 const html = "<!doctype html><style>p{color:red}</style><p>Hola</p><script>1</script>";
+const built = new Date("2026-11-15T10:00:00.750Z");
 let server: Server;
 let port: number;
 
@@ -19,6 +20,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "about/index.html.br"), brotliCompressSync(html));
   writeFileSync(path.join(dir, "about/index.html.gz"), gzipSync(html));
   writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
+  // A known modification time, with milliseconds that Last-Modified cannot carry.
+  utimesSync(path.join(dir, "robots.txt"), built, built);
   const files = loadBuiltFiles(dir, ["/about"]);
   server = createServer((req, res) => {
     const file = files.get(req.url ?? "/");
@@ -93,6 +96,61 @@ describe("conditional requests", () => {
     const other = await get("/robots.txt", { "if-none-match": '"nope", W/"also-nope"' });
     expect(other.status).toBe(200);
     expect(other.body.toString()).toBe("User-agent: *");
+  });
+});
+
+describe("If-Match and If-Unmodified-Since", () => {
+  it("a built file carries its modification time, in whole seconds, as Last-Modified", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.headers["last-modified"]).toBe("Sun, 15 Nov 2026 10:00:00 GMT");
+  });
+
+  it("answers 412 to an If-Match naming another or a weak validator, 200 to its own or `*`", async () => {
+    const first = await get("/about", { "accept-encoding": "br" });
+    const etag = first.headers["etag"] as string;
+    for (const condition of ['"nope"', `W/${etag}`, `"a", "b"`]) {
+      const answer = await get("/about", { "accept-encoding": "br", "if-match": condition });
+      expect(answer.status, condition).toBe(412);
+      expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.body.toString()).toBe("Precondition Failed");
+    }
+    for (const condition of [etag, `"a", ${etag}`, "*"]) {
+      const answer = await get("/about", { "accept-encoding": "br", "if-match": condition });
+      expect(answer.status, condition).toBe(200);
+      expect(answer.body.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers 412 to an If-Unmodified-Since before the modification time, 200 from it on", async () => {
+    const before = await get("/robots.txt", {
+      "if-unmodified-since": "Sun, 15 Nov 2026 09:59:59 GMT",
+    });
+    expect(before.status).toBe(412);
+    for (const date of ["Sun, 15 Nov 2026 10:00:00 GMT", "Mon, 16 Nov 2026 10:00:00 GMT"]) {
+      const answer = await get("/robots.txt", { "if-unmodified-since": date });
+      expect(answer.status, date).toBe(200);
+      expect(answer.body.toString()).toBe("User-agent: *");
+    }
+    // Not an HTTP-date: ignored, as RFC 9110 §13.1.4 requires.
+    const invalid = await get("/robots.txt", { "if-unmodified-since": "1970-01-01" });
+    expect(invalid.status).toBe(200);
+    // If-Match decides alone when both are sent.
+    const etag = (await get("/robots.txt")).headers["etag"] as string;
+    const both = await get("/robots.txt", {
+      "if-match": etag,
+      "if-unmodified-since": "Thu, 01 Jan 1970 00:00:00 GMT",
+    });
+    expect(both.status).toBe(200);
+  });
+
+  it("If-Modified-Since without If-None-Match answers 304 from the modification time on", async () => {
+    const same = await get("/robots.txt", { "if-modified-since": "Sun, 15 Nov 2026 10:00:00 GMT" });
+    expect(same.status).toBe(304);
+    const older = await get("/robots.txt", {
+      "if-modified-since": "Sun, 15 Nov 2026 09:59:59 GMT",
+    });
+    expect(older.status).toBe(200);
   });
 });
 

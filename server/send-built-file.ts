@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
 import type { BuiltFile } from "./built-files";
 import { pickEncoding } from "./encoding";
+import { answerPlain } from "./plain-answer";
+import { preconditionsHold } from "./preconditions";
 import { hstsHeader } from "./security-headers";
 
 /** Answers a GET or HEAD with a file from memory, compressed as the client accepts. */
@@ -25,8 +27,17 @@ export function sendBuiltFile(
   // Each encoding is a different representation, so it gets its own validator.
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
   headers["ETag"] = etag;
-  // If-None-Match lists, weak validators and `*`, as RFC 9110 reads them.
-  if (status === 200 && fresh(req.headers, { etag })) {
+  // Preconditions count only where the answer would be a 2xx (RFC 9110 §13.2.1), so
+  // never on a 404 page. If-Match and If-Unmodified-Since come first (§13.2.2).
+  if (
+    status === 200 &&
+    !preconditionsHold(req.headers, { etag, lastModified: file.lastModified })
+  ) {
+    return answerPlain(req, res, 412, { https });
+  }
+  // If-None-Match lists, weak validators and `*`, as RFC 9110 reads them; without it,
+  // If-Modified-Since against Last-Modified.
+  if (status === 200 && fresh(req.headers, { etag, "last-modified": file.lastModified })) {
     delete headers["Content-Encoding"];
     res.writeHead(304, headers);
     res.end();

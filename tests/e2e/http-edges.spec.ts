@@ -137,6 +137,89 @@ test("a missing or malformed Host gets 400, not a crash", async () => {
   expect(portless.status).toBe(400);
 });
 
+test("a request with two Host lines gets 400, whichever it would reach", async () => {
+  for (const [method, target, body] of [
+    ["GET", "/", undefined],
+    ["GET", "/robots.txt", undefined],
+    ["GET", "/contact/sent", undefined],
+    ["POST", "/api/contact", message],
+  ] as const) {
+    const label = `${method} ${target}`;
+    const text = request(method, target, { body }).replace(
+      "Host: localhost",
+      "Host: localhost\r\nHost: evil.example",
+    );
+    const answer = await raw(text);
+    expect(answer.status, label).toBe(400);
+    expectPlainSecured(answer, label);
+    // nginx refuses it too ("client sent duplicate host header").
+    expect((await raw(text, { via: "nginx" })).status, `${label} via nginx`).toBe(400);
+  }
+  expect((await raw(request("GET", "/robots.txt"))).status).toBe(200);
+});
+
+test("a failed If-Match or If-Unmodified-Since on a built file gets 412", async () => {
+  for (const path of ["/", "/en/about", "/robots.txt", "/insights/feed.xml"]) {
+    const first = await fetch(`${site.url}${path}`, { headers: { "accept-encoding": "br" } });
+    expect(first.status, path).toBe(200);
+    const etag = first.headers.get("etag") ?? "";
+    const lastModified = first.headers.get("last-modified") ?? "";
+    expect(etag, path).toMatch(/^"[\w-]+"$/);
+    const modified = Date.parse(lastModified);
+    expect(modified, path).toBeLessThanOrEqual(Date.now());
+    const get = (headers: Record<string, string>) =>
+      fetch(`${site.url}${path}`, { headers: { "accept-encoding": "br", ...headers } });
+
+    for (const headers of [
+      { "if-match": '"not-this-one"' } as Record<string, string>,
+      { "if-match": `W/${etag}` },
+      { "if-unmodified-since": new Date(modified - 1000).toUTCString() },
+    ]) {
+      const answer = await get(headers);
+      const label = `${path} ${JSON.stringify(headers)}`;
+      expect(answer.status, label).toBe(412);
+      expect(answer.headers.get("x-content-type-options"), label).toBe("nosniff");
+      expect(answer.headers.get("content-security-policy"), label).toMatch(/^default-src 'none'/);
+      expect(await answer.text(), label).toBe("Precondition Failed");
+    }
+    for (const headers of [
+      { "if-match": etag } as Record<string, string>,
+      { "if-match": "*" },
+      { "if-unmodified-since": lastModified },
+      // Not an HTTP-date: ignored.
+      { "if-unmodified-since": "1970-01-01" },
+    ]) {
+      expect((await get(headers)).status, `${path} ${JSON.stringify(headers)}`).toBe(200);
+    }
+  }
+  // The 404 page's answer is no 2xx, so its preconditions are ignored.
+  const missing = await fetch(`${site.url}/no-such-page`, { headers: { "if-match": '"x"' } });
+  expect(missing.status).toBe(404);
+});
+
+test("React Router data of a generated file or an unknown path gets 404 from memory", async () => {
+  for (const path of [
+    "/.well-known/security.txt.data",
+    "/sitemap.xml.data",
+    "/robots.txt.data",
+    "/manifest.webmanifest.data",
+    "/insights/feed.xml.data",
+    "/en/insights/feed.xml.data",
+    "/ca/insights/feed.xml.data",
+    "/no-such-page.data",
+  ]) {
+    const response = await fetch(`${site.url}${path}`);
+    expect(response.status, path).toBe(404);
+    // The fast path's plain answer, not React Router's data stream (text/x-script).
+    expect(response.headers.get("content-type"), path).toBe("text/plain; charset=utf-8");
+    expect(await response.text(), path).toBe("Not Found");
+  }
+  // A page's data still comes from React Router.
+  const page = await fetch(`${site.url}/en/about.data`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toMatch(/^text\/x-script/);
+});
+
 test("TRACE, CONNECT and OPTIONS * get 405 with Allow", async () => {
   for (const [text, allow] of [
     [request("TRACE", "/"), "GET, HEAD"],
