@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import proxyaddr from "proxy-addr";
 import type { Language } from "~/config/site";
 import { defaultLanguage, parseLocalizedPath } from "~/routing/paths";
 import type { BuiltFile } from "./built-files";
@@ -21,7 +22,8 @@ type VisitCounter = {
     headers: IncomingMessage["headers"],
     notFound?: boolean,
   ): void;
-  beacon(body: string, headers: IncomingMessage["headers"]): void;
+  /** `clientAddress`: the client's, as `trustsProxy` allows reading it (its beacons are limited). */
+  beacon(body: string, headers: IncomingMessage["headers"], clientAddress: string): void;
 };
 
 /**
@@ -63,7 +65,9 @@ export function createFastPath({
       return answerPlain(req, res, 405, { https, extra: { Allow: allowed.join(", ") } });
     }
     if (method === "POST" && pathname === viewBeaconPath) {
-      return receiveBeacon(req, res, https, (body) => stats?.beacon(body, req.headers));
+      // Read now, while the connection is surely open: a page being left may close it early.
+      const client = proxyaddr(req, trustsProxy);
+      return receiveBeacon(req, res, https, (body) => stats?.beacon(body, req.headers, client));
     }
     if (method !== "GET" && method !== "HEAD") return app(req, res);
     const counted = method === "GET" ? stats : undefined;

@@ -7,6 +7,7 @@ import type { Settings } from "../config/settings.server.ts";
 import { siteConfig } from "../config/site.ts";
 import { createSender } from "../contact/mailer.server.ts";
 import type { Driver } from "../contact/store-driver.server.ts";
+import { createBeaconGuard } from "./beacon-guard.server.ts";
 import { localDay } from "./calendar.ts";
 import {
   countable,
@@ -58,6 +59,7 @@ export function startStatsService(
     log,
   });
   const siteHost = new URL(settings.build.SITE_URL).host.toLowerCase();
+  const guard = createBeaconGuard({ now });
 
   /** One page view (or 404) that has passed the checks: what it adds. */
   function count(
@@ -123,9 +125,11 @@ export function startStatsService(
     /**
      * The page script's beacon (`/api/view`): in `beacon` mode every one counts; in `server`
      * mode only a page the browser prerendered or prefetched, whose request was not counted.
-     * Anything malformed, cross-site, from a bot or with GPC is ignored.
+     * Anything malformed, cross-site, from a bot or with GPC is ignored; past a client's
+     * budget, or a speculated page this client (`clientAddress`, as the trusted proxy
+     * reports it) had counted in the last minutes, too. Resolves once counted or not.
      */
-    beacon(body: string, headers: IncomingHttpHeaders) {
+    async beacon(body: string, headers: IncomingHttpHeaders, clientAddress: string) {
       if (mode === "off" || !countable(headers)) return;
       const site = headers["sec-fetch-site"];
       if (site !== undefined && site !== "same-origin") return;
@@ -139,7 +143,16 @@ export function startStatsService(
       const url = new URL(data.path, "http://site.invalid");
       // In server mode the server answered any 404 itself; a prerendered one is not shown.
       if (uncounted.has(url.pathname) || (mode === "server" && !pages.has(url.pathname))) return;
-      count(url.pathname, url.search, data.referrer, headers, !pages.has(url.pathname));
+      try {
+        // A closed connection may leave no address: such beacons share one budget.
+        const client = clientAddress || "unknown";
+        if (!(await guard.admit(client, url.pathname, data.speculated))) return;
+        count(url.pathname, url.search, data.referrer, headers, !pages.has(url.pathname));
+      } catch (error) {
+        // Nobody awaits a beacon (the answer went out): an error must not become an
+        // unhandled rejection, which would stop the server.
+        log.error({ err: error }, "could not count a beacon");
+      }
     },
     /** A contact message stored as not spam. */
     message(lang: string) {

@@ -163,21 +163,24 @@ test("two servers on one PostgreSQL database add up, requests and beacons alike"
   const postgres = await startPostgres();
   try {
     const database = await postgres.createDatabase();
+    // Behind a proxy on loopback, so that each round's beacon comes from a visitor of its own
+    // (X-Forwarded-For): a speculated page counts once per client and path in a while.
     const sites = await Promise.all(
-      [0, 1].map(() => startSite({ ...statsEnv, DATABASE_URL: database })),
+      [0, 1].map(() => startSite({ ...statsEnv, DATABASE_URL: database, TRUST_PROXY: "loopback" })),
     );
     try {
       const get = (site: Site, path: string, headers: Record<string, string> = {}) =>
         fetch(site.url + path, {
           headers: { "user-agent": desktopUserAgent, "sec-fetch-dest": "document", ...headers },
         });
-      const beacon = (site: Site, body: object) =>
+      const beacon = (site: Site, body: object, client = "198.51.100.1") =>
         fetch(`${site.url}/api/view`, {
           method: "POST",
           headers: {
             "user-agent": desktopUserAgent,
             "content-type": "text/plain;charset=UTF-8",
             "sec-fetch-site": "same-origin",
+            "x-forwarded-for": client,
           },
           body: JSON.stringify(body),
         });
@@ -195,11 +198,11 @@ test("two servers on one PostgreSQL database add up, requests and beacons alike"
         ).toBe(200);
         expect(
           (
-            await beacon(site, {
-              path: "/ca/contact",
-              referrer: `${site.url}/en/about`,
-              speculated: true,
-            })
+            await beacon(
+              site,
+              { path: "/ca/contact", referrer: `${site.url}/en/about`, speculated: true },
+              `198.51.100.${i}`,
+            )
           ).status,
         ).toBe(204);
         // The page's ordinary beacon: the server counted its request already.
@@ -207,6 +210,11 @@ test("two servers on one PostgreSQL database add up, requests and beacons alike"
           (await beacon(site, { path: "/en/about", referrer: "", speculated: false })).status,
         ).toBe(204);
         expect((await get(site, "/missing", { "user-agent": iphone })).status).toBe(404);
+      }
+      // One client posting the same speculated beacon again and again adds nothing more.
+      for (let i = 0; i < 50; i++) {
+        const body = { path: "/ca/contact", referrer: "", speculated: true };
+        expect((await beacon(sites[0]!, body, "198.51.100.0")).status).toBe(204);
       }
       for (const site of sites) expect((await message(site, "Joan", "ca")).status).toBe(200);
       expect(await Promise.all(sites.map((site) => site.stop()))).toEqual([0, 0]);
