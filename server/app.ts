@@ -19,7 +19,7 @@ import { createExpressApp } from "./express-app";
 import { createFastPath } from "./fast-path";
 import { createHealthCheck } from "./health";
 import { createHttpServer } from "./http-server";
-import { warnIfNotReadyToLaunch } from "./launch-warning";
+import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "./launch-warning";
 import { renderNotFoundPages } from "./not-found-pages";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
@@ -79,8 +79,9 @@ export async function startSite(settings: Settings) {
     server.once("error", reject);
     server.listen(settings.server.PORT, settings.server.HOST, resolve);
   });
-  const { port } = server.address() as AddressInfo;
+  const { port, address } = server.address() as AddressInfo;
   const host = settings.server.HOST;
+  warnIfProxyHopsExposed(settings.server.TRUST_PROXY, address, log);
 
   return {
     /** Where it listens; with PORT=0 the port the system picked. */

@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { rateLimitAddress } from "~/contact/rate-limit.server";
 import { requestContext, type ContactService } from "~/contact/service.server";
 import type { Logger } from "~/config/log.server";
 import type { Settings } from "~/config/settings.server";
@@ -36,7 +37,8 @@ export function createExpressApp({
       build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
-        context.set(requestContext, { contact, clientKey: req.ip ?? "unknown" });
+        const clientKey = rateLimitAddress(req.ip, req.socket.remoteAddress);
+        context.set(requestContext, { contact, clientKey });
         context.set(nonceContext, { nonce: res.locals["nonce"] as string });
         return context;
       },

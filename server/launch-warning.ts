@@ -6,6 +6,7 @@ import {
 import type { Logger } from "~/config/log.server";
 import type { Settings } from "~/config/settings.server";
 import { siteConfig } from "~/config/site";
+import { isLoopback } from "./health";
 
 /** The go-live check (npm run check:launch) at start: a warning, since the shipped example must run. */
 export function warnIfNotReadyToLaunch(settings: Settings, clientDir: string, log: Logger) {
@@ -16,4 +17,23 @@ export function warnIfNotReadyToLaunch(settings: Settings, clientDir: string, lo
     ...builtSecurityTxtProblems(clientDir),
   ];
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
+}
+
+/**
+ * A hop count (TRUST_PROXY=1) trusts the last X-Forwarded-For entries of whoever connects.
+ * Behind a proxy that is the only way in, those are the proxy's; but a server listening
+ * beyond loopback may be reached directly, and such a client then picks its own address for
+ * the rate limit, the logs and the HTTPS check. `address` is where the server listens
+ * (after `listen`, so a host name is already resolved).
+ */
+export function warnIfProxyHopsExposed(
+  trustProxy: Settings["server"]["TRUST_PROXY"],
+  address: string,
+  log: Logger,
+) {
+  if (typeof trustProxy !== "number" || trustProxy === 0 || isLoopback(address)) return;
+  log.warn(
+    { TRUST_PROXY: trustProxy, address },
+    "TRUST_PROXY is a hop count and the server listens beyond loopback: a client that reaches it directly chooses its own address with X-Forwarded-For. Give the proxy's address instead (e.g. TRUST_PROXY=10.0.0.5), or listen on 127.0.0.1 (HOST)",
+  );
 }

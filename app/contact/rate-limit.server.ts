@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { isIPv4, isIPv6 } from "node:net";
+import { isIP, isIPv4, isIPv6 } from "node:net";
 
 /**
  * The part of a client address that identifies one client: an IPv4 address as it is, an
@@ -20,6 +20,18 @@ export function clientNetwork(address: string): string {
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
+}
+
+/**
+ * The address a request counts as for the rate limit: `forwarded` (Express's `req.ip`: from
+ * a trusted proxy, the address it passed on) when it is an IP address, else the socket's.
+ * A proxy may pass on whatever the client wrote in X-Forwarded-For (a hop count trusts it as
+ * it comes), and every made-up value ("unknown", "a1", "a2"…) would be a new client with a
+ * budget of its own; the socket's address (the proxy's) then counts them together.
+ */
+export function rateLimitAddress(forwarded: string | undefined, socket: string | undefined) {
+  if (forwarded && isIP(forwarded)) return forwarded;
+  return socket ?? "unknown";
 }
 
 type RateLimitStore = {

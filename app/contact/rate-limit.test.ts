@@ -1,7 +1,9 @@
+import type { AddressInfo } from "node:net";
 import { DatabaseSync } from "node:sqlite";
+import express from "express";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
-import { clientNetwork, createRateLimiter } from "./rate-limit.server";
+import { clientNetwork, createRateLimiter, rateLimitAddress } from "./rate-limit.server";
 import { openStore, type MessageStore } from "./store.server";
 
 describe("client network", () => {
@@ -13,6 +15,52 @@ describe("client network", () => {
     expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
     expect(clientNetwork("fe80::1:2:3:4")).toBe("fe80:0:0:0::/64");
+  });
+});
+
+describe("the address a request counts as", () => {
+  /** What a real Express app behind `trustProxy` makes of `X-Forwarded-For`, as server/express-app.ts reads it. */
+  async function countedAs(trustProxy: string | number, forwardedFor: string) {
+    const app = express();
+    app.set("trust proxy", trustProxy);
+    app.get("/", (req, res) => {
+      res.send(rateLimitAddress(req.ip, req.socket.remoteAddress));
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+      return await response.text();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("is the address a trusted proxy forwards", async () => {
+    expect(await countedAs("loopback", "203.0.113.9")).toBe("203.0.113.9");
+    expect(await countedAs(1, "198.51.100.1, 203.0.113.9")).toBe("203.0.113.9");
+    expect(await countedAs(1, "2001:db8::5")).toBe("2001:db8::5");
+  });
+
+  it("falls back to the socket's address when the forwarded value is not an IP address", async () => {
+    for (const [trust, header] of [
+      ["loopback", "unknown"],
+      ["loopback", "banana"],
+      ["loopback", "203.0.113.9:4711"],
+      // Two hops trusted, one proxy in front: the client's own entry is taken as it is.
+      [2, "made-up-1, 127.0.0.1"],
+      [2, "<script>, 127.0.0.1"],
+    ] as const) {
+      expect(await countedAs(trust, header), header).toBe("127.0.0.1");
+    }
+  });
+
+  it("is the socket's address, or a fixed key, without a valid forwarded one", () => {
+    expect(rateLimitAddress(undefined, "192.0.2.1")).toBe("192.0.2.1");
+    expect(rateLimitAddress("", undefined)).toBe("unknown");
   });
 });
 

@@ -13,29 +13,45 @@ export type FieldError = "required" | "tooLong" | "email" | "invalid";
 // Control characters never belong in a name or an address (they would break e-mail
 // headers); the message may hold line breaks and tabs.
 const singleLine = /^[^\p{Cc}]*$/u;
-const multiLine = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
+const multiLine = /^(?:[^\p{Cc}]|[\t\n])*$/u;
 
-const text = (field: ContactField, pattern: RegExp) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "required"),
-      z.maxLength(contactLimits[field], "tooLong"),
-      z.regex(pattern, "invalid"),
-    );
+/**
+ * Characters that show nothing by themselves: format and control characters (bidi marks
+ * and isolates, zero-width space and joiners, the BOM), separators and other white space
+ * (U+3000 included), default-ignorable code points (U+3164 and the other Hangul fillers,
+ * variation selectors, tag characters) and U+2800, the blank braille pattern. `trim()` takes
+ * only white space off, so a field of these passes as filled while the owner sees nothing:
+ * it counts as empty.
+ */
+const nothingVisible =
+  /^[\p{Cf}\p{Cc}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** Filled: after trimming, at least one character that shows. */
+const filled = [
+  z.trim(),
+  z.minLength(1, "required"),
+  z.refine<string>((value) => !nothingVisible.test(value), "required"),
+] as const;
 
 const contactSchema = z.object({
-  name: text("name", singleLine),
+  name: z
+    .string()
+    .check(...filled, z.maxLength(contactLimits.name, "tooLong"), z.regex(singleLine, "invalid")),
   email: z
     .string()
     .check(
-      z.trim(),
-      z.minLength(1, "required"),
+      ...filled,
       z.maxLength(contactLimits.email, "tooLong"),
       z.regex(z.regexes.email, "email"),
     ),
-  message: text("message", multiLine),
+  message: z.string().check(
+    // One kind of line break, whatever the sender's system: a lone CR (old Mac, or
+    // hand-made requests) would otherwise reach the e-mail as no break at all.
+    z.overwrite((value) => value.replace(/\r\n?/g, "\n")),
+    ...filled,
+    z.maxLength(contactLimits.message, "tooLong"),
+    z.regex(multiLine, "invalid"),
+  ),
 });
 
 export type ContactValidation =

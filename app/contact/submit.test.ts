@@ -6,14 +6,14 @@ import { submitContact } from "./submit.server";
 const person = { name: "Marta", email: "marta@example.es", message: "Hola" };
 
 /** Submits `body` as the form would, and says what was stored and whether it goes out by e-mail. */
-async function submit(body: string, timed = true) {
+async function submit(body: string, timed = true, type = "application/x-www-form-urlencoded") {
   const stored: NewMessage[] = [];
   let mailed = 0;
   const response = await submitContact(
     new Request("http://localhost/api/contact", {
       method: "POST",
       body,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": type },
     }),
     { clientKey: "192.0.2.1", lang: "es", timed },
     {
@@ -76,6 +76,54 @@ describe("a submission of the form without JavaScript", () => {
     expect(await submit(form(person), false)).toMatchObject({
       suspicion: undefined,
       mailed: true,
+    });
+  });
+});
+
+describe("what is stored", () => {
+  it("has one kind of line break: a lone CR or CRLF in the message arrives as LF", async () => {
+    const message = "Línea uno\rlínea dos\r\nlínea tres";
+    expect(await submit(form({ ...person, message, elapsed: "9000" }))).toMatchObject({
+      message: "Línea uno\nlínea dos\nlínea tres",
+    });
+    const boundary = "limite";
+    const multipart = [
+      ...Object.entries({ ...person, message, elapsed: "9000" }).map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+      `--${boundary}--\r\n`,
+    ].join("");
+    expect(
+      await submit(multipart, true, `multipart/form-data; boundary=${boundary}`),
+    ).toMatchObject({ message: "Línea uno\nlínea dos\nlínea tres" });
+  });
+
+  it("never holds a name or address made of invisible characters: refused as empty", async () => {
+    const response = await submitContact(
+      new Request("http://localhost/api/contact", {
+        method: "POST",
+        body: form({ name: "\u3164\u200B", email: "\u2800", message: "Hola", elapsed: "9000" }),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      { clientKey: "192.0.2.1", lang: "es", timed: true },
+      {
+        store: {
+          insert: async () => {
+            throw new Error("must not be stored");
+          },
+        },
+        consume: async () => ({ allowed: true, headers: {} }),
+        onStored: () => undefined,
+        minFillMs: 0,
+        log: pino({ level: "silent" }),
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.result).toMatchObject({
+      status: "failed",
+      reason: "invalid",
+      fieldErrors: { name: "required", email: "required" },
     });
   });
 });
