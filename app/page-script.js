@@ -1,6 +1,29 @@
-// Inlined into every page and run without React: the only script most pages have.
+// Inlined into the head of every page and run without React: the only script most pages have.
 (() => {
   const prerendered = /** @type {Document & { prerendering?: boolean }} */ (document).prerendering;
+
+  // The cross-fade between pages (app/app.css) is the browser's own view transition, which
+  // only runs where this script does (`scripting: enabled`). When the browser gives one up
+  // (the new page was shown before the old one was captured, the visitor moved on mid-way),
+  // its promises reject, and Chromium reports a rejection nobody handled as an uncaught
+  // error. Nothing here waits for them: they are marked as handled. This script sits in the
+  // head, so its listener is there before the page is first shown.
+  /** @param {ViewTransition | null | undefined} transition */
+  const settleTransition = (transition) => {
+    for (const done of [transition?.ready, transition?.finished]) done?.catch(() => {});
+  };
+  addEventListener("pagereveal", (event) => settleTransition(event.viewTransition));
+  // A link to a file (a feed, robots.txt, an image) opens a document with no stylesheet of
+  // ours, which cannot take part: the browser would give the transition up on that
+  // document, where no script of ours can handle it. Skipped here, before it starts.
+  addEventListener("pageswap", (event) => {
+    const transition = event.viewTransition;
+    settleTransition(transition);
+    const destination = event.activation?.entry.url;
+    if (transition && destination && /\.[a-z0-9]+$/i.test(new URL(destination).pathname)) {
+      transition.skipTransition();
+    }
+  });
 
   // Cookieless visit count: the page, its referrer, and whether it was fetched ahead (the
   // server did not count that request).
@@ -40,10 +63,15 @@
       console.warn("404: no page at", location.pathname);
     }
   };
-  // A page the browser prerenders (speculation rules) starts when the visitor opens it.
-  if (prerendered) {
-    document.addEventListener("prerenderingchange", start, { once: true });
+  // Run once the page is parsed; a page the browser prerenders (speculation rules) starts
+  // when the visitor opens it.
+  const whenOpen = () => {
+    if (prerendered) document.addEventListener("prerenderingchange", start, { once: true });
+    else start();
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", whenOpen, { once: true });
   } else {
-    start();
+    whenOpen();
   }
 })();

@@ -85,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={themeColors.dark} />
         <Meta />
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -98,7 +99,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
         {hydrate ? <IslandScripts /> : null}
       </body>
     </html>

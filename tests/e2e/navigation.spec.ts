@@ -55,6 +55,50 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
   });
 }
 
+// The support fixture fails a test on any uncaught error: these follow the navigations where
+// Chromium gives a view transition up and rejects its promises.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    // Chromium shows a feed as a tree styled inline, which the feed's policy refuses.
+    test.use({ javaScriptEnabled, allowedConsoleErrors: [/^Applying inline style violates/] });
+
+    test("following the feed link, a document that cannot take part in a transition, throws no uncaught error", async ({
+      page,
+    }) => {
+      await page.goto(localizedPath("insights", "en"));
+      await page
+        .getByRole("link", { name: t("insights.subscribe") })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/en\/insights\/feed\.xml$/);
+      // The feed is an XML document: its text is there once it is shown.
+      await expect(page.locator("feed > title")).toHaveCount(1);
+    });
+  });
+}
+
+test("a transition the browser gives up on the new page is handled by the page, not left uncaught", async ({
+  page,
+}) => {
+  // Every new document gives up the transition that brings it in, as Chromium does when the
+  // page was shown before the old one was captured: its promises reject at once.
+  await page.addInitScript(() => {
+    addEventListener("pagereveal", (event) =>
+      (
+        event as Event & { viewTransition?: { skipTransition(): void } }
+      ).viewTransition?.skipTransition(),
+    );
+  });
+  await observeNavigation(page);
+  await page.goto(localizedPath("home", "en"));
+  await page
+    .getByRole("navigation", { name: t("nav.label") })
+    .getByRole("link", { name: t("nav.services") })
+    .click();
+  await expect(page).toHaveURL(localizedPath("services", "en"));
+  await expect.poll(() => observed(page)).toMatchObject({ viewTransition: true });
+});
+
 // One page of each kind: the home page, a content page, a legal text, the contact form (the
 // only page with a script to hydrate) and the per-request "sent" page. (Chromium keeps only
 // 2xx pages in the cache, so the 404 page is reloaded: nothing on our side can change that.)
