@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
 import type { Language } from "~/config/site";
+import { rateLimitAddress } from "~/contact/rate-limit.server";
 import { defaultLanguage, parseLocalizedPath } from "~/routing/paths";
 import type { BuiltFile } from "./built-files";
 import { hasDuplicateHost } from "./host-header";
@@ -66,7 +67,8 @@ export function createFastPath({
     }
     if (method === "POST" && pathname === viewBeaconPath) {
       // Read now, while the connection is surely open: a page being left may close it early.
-      const client = proxyaddr(req, trustsProxy);
+      // A made-up forwarded value counts as the proxy's address, as for the contact form.
+      const client = rateLimitAddress(proxyaddr(req, trustsProxy), req.socket.remoteAddress);
       return receiveBeacon(req, res, https, (body) => stats?.beacon(body, req.headers, client));
     }
     if (method !== "GET" && method !== "HEAD") return app(req, res);

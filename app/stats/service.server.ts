@@ -144,9 +144,7 @@ export function startStatsService(
       // In server mode the server answered any 404 itself; a prerendered one is not shown.
       if (uncounted.has(url.pathname) || (mode === "server" && !pages.has(url.pathname))) return;
       try {
-        // A closed connection may leave no address: such beacons share one budget.
-        const client = clientAddress || "unknown";
-        if (!(await guard.admit(client, url.pathname, data.speculated))) return;
+        if (!(await guard.admit(clientAddress, url.pathname, data.speculated))) return;
         count(url.pathname, url.search, data.referrer, headers, !pages.has(url.pathname));
       } catch (error) {
         // Nobody awaits a beacon (the answer went out): an error must not become an

@@ -1,0 +1,93 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSettings } from "~/config/settings.server";
+import { openStore, type MessageStore } from "~/contact/store.server";
+import { beaconsPerClient } from "~/stats/beacon-guard.server";
+import { localDay } from "~/stats/calendar";
+import { startStatsService } from "~/stats/service.server";
+import { createStatsStore } from "~/stats/store.server";
+import { tempDatabasePath } from "../tests/support/site";
+import { createFastPath } from "./fast-path";
+import { viewBeaconPath } from "./view-beacon";
+
+// The beacon through the fast path behind a proxy trusted by hop count (TRUST_PROXY=1), into
+// the real visit counts on SQLite: whose address a beacon counts against.
+
+let server: Server;
+let url: string;
+let database: MessageStore;
+let stats: ReturnType<typeof startStatsService>;
+const now = () => Date.parse("2026-11-23T10:00:00Z");
+
+beforeAll(async () => {
+  database = await openStore({ path: tempDatabasePath() });
+  stats = startStatsService(
+    parseSettings({ STATS: "beacon", STATS_WEEKLY_REPORT: "false", STATS_FLUSH_SECONDS: "3600" }),
+    {
+      database: database.driver,
+      pages: new Map([["/", { page: "home", lang: "es" }]]),
+      log: pino({ level: "silent" }),
+      now,
+    },
+  );
+  const received: Promise<void>[] = [];
+  const handle = createFastPath({
+    files: new Map(),
+    notFoundPages: new Map(),
+    formPages: new Set(),
+    dynamicPages: new Set(),
+    healthCheck: async (_req, res) => void res.end(),
+    trustsProxy: (_address, hop) => hop < 1,
+    app: (_req, res) => void res.writeHead(500).end(),
+    // The service's own beacon, kept so the test can wait until each is counted or not.
+    stats: {
+      document: stats.document,
+      beacon: (...args) => void received.push(stats.beacon(...args)),
+    },
+  });
+  server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${viewBeaconPath}`;
+  settled = async () => void (await Promise.all(received));
+});
+let settled: () => Promise<void>;
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stats.stop();
+  await database.close();
+});
+
+const beacon = (forwardedFor: string) =>
+  fetch(url, {
+    method: "POST",
+    headers: {
+      "user-agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+      "sec-fetch-site": "same-origin",
+      "x-forwarded-for": forwardedFor,
+    },
+    body: JSON.stringify({ path: "/", referrer: "", speculated: false }),
+  });
+
+async function views() {
+  await settled();
+  await stats.flush();
+  const day = localDay(now());
+  const rows = await createStatsStore(database.driver).range(day, day);
+  return rows.filter((row) => row.metric === "view").reduce((sum, row) => sum + row.count, 0);
+}
+
+describe("the beacon's client", () => {
+  it("is the forwarded address when it is one, and the proxy's when the value is made up", async () => {
+    // Made-up values ("a0", "a1", …) would each be a new client with a budget of its own.
+    for (let i = 0; i < beaconsPerClient.max + 10; i++) {
+      expect((await beacon(`a${i}`)).status).toBe(204);
+    }
+    expect(await views()).toBe(beaconsPerClient.max);
+    // A real forwarded address is a client of its own.
+    expect((await beacon("198.51.100.7")).status).toBe(204);
+    expect(await views()).toBe(beaconsPerClient.max + 1);
+  });
+});
