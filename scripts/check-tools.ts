@@ -14,6 +14,8 @@ function onPath(program: string): boolean {
 }
 
 const postgresRoot = "/usr/lib/postgresql";
+/** Debian's headers-more module for nginx (libnginx-mod-http-headers-more-filter). */
+export const headersMoreModule = "/usr/lib/nginx/modules/ngx_http_headers_more_filter_module.so";
 
 export const tools: Tool[] = [
   {
@@ -37,6 +39,12 @@ export const tools: Tool[] = [
     debianPackage: "nginx",
     present: () => onPath("nginx"),
     usedBy: "the TLS proxy tests",
+  },
+  {
+    name: "nginx's headers-more module",
+    debianPackage: "libnginx-mod-http-headers-more-filter",
+    present: () => existsSync(headersMoreModule),
+    usedBy: "deploy/nginx.conf in the TLS proxy tests (it leaves out the Server header)",
   },
   {
     name: "openssl",

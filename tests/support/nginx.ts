@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { headersMoreModule } from "../../scripts/check-tools.ts";
 import { freePort } from "./site.ts";
 
 /**
@@ -69,6 +70,9 @@ export async function startNginx(appPort: number) {
   writeFileSync(
     path.join(dir, "nginx.conf"),
     [
+      // Debian's nginx.conf loads the modules its packages enable (modules-enabled/, paths
+      // relative to /usr/share/nginx): the one deploy/nginx.conf uses, by its full path.
+      `load_module ${headersMoreModule};`,
       `pid ${dir}/nginx.pid;`,
       "worker_processes 1;",
       "events { worker_connections 256; }",
