@@ -63,11 +63,16 @@ const only = (element: Element, name: string) => {
   return child;
 };
 
-/** What an author might type, in the places the feed writes it: text and attributes. */
+/**
+ * What an author might type, in the places the feed writes it: text and attributes. Text
+ * that looks like an entity (`&amp;`, `&nbsp;`, `&#60;`) is text too: it must read back as
+ * typed, not decoded and not as an undeclared entity. A CR must not come back as a LF, and
+ * in attributes tab, CR and LF must not come back as spaces.
+ */
 const hostile = {
-  title: `<svg onload="alert(1)"> & ]]> ]]> "quoted" </title>`,
-  description: `A summary with <b>markup</b>, a lone & and &amp;, "quotes", ]]> twice ]]> and <![CDATA[ too.`,
-  tags: [`<svg onload="alert(1)">`, `R&D "x"`, "a]]>b", "tab\there"],
+  title: `<svg onload="alert(1)"> & ]]> ]]> "quoted" &nbsp; &#60; </title>`,
+  description: `A summary with <b>markup</b>, a lone & and &amp;, "quotes", ]]> twice ]]> and <![CDATA[ too.\r\nA CR\ralone.`,
+  tags: [`<svg onload="alert(1)">`, `R&D "x" &amp;`, "a]]>b", "tab\there", "two\r\nlines\rcr"],
 };
 
 /** A content folder with one article in every language, its front matter `hostile` (YAML, JSON-quoted). */

@@ -1,3 +1,4 @@
+import { DOMImplementation, XMLSerializer, type Document as XmlDocument } from "@xmldom/xmldom";
 import { siteConfig, type Language } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
@@ -7,7 +8,7 @@ import { absoluteUrl } from "~/routing/seo";
 
 /**
  * An element of the feed: text content or child elements. Everything an author wrote goes
- * in as a string and is escaped when written, in text and in attributes alike.
+ * in as a string; @xmldom/xmldom's serialiser escapes it, in text and in attributes alike.
  */
 type XmlElement = {
   name: string;
@@ -15,10 +16,14 @@ type XmlElement = {
   content?: string | XmlElement[];
 };
 
+const atomNamespace = "http://www.w3.org/2005/Atom";
+
 /**
  * Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab and line
  * breaks, lone surrogates, U+FFFE, U+FFFF): a feed holding one is not well-formed, so it
- * fails the build instead of reaching feed readers.
+ * fails the build instead of reaching feed readers. Checked here because the serialiser's
+ * own check (`requireWellFormed`) covers text but not attribute values, and does not say
+ * which character or value it refused.
  */
 const outsideXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
@@ -31,24 +36,45 @@ function checked(value: string): string {
   return value;
 }
 
-/** A numeric character reference: `&#60;` for `<`. */
-const reference = (character: string) => `&#${character.codePointAt(0)};`;
-// `>` too, so "]]>" never appears; a CR would be read back as a line feed unless escaped.
-const escapeText = (value: string) => checked(value).replace(/[&<>\r]/g, reference);
-// In attributes a parser turns raw tabs and line breaks into spaces: escaped, they survive.
-const escapeAttribute = (value: string) => checked(value).replace(/[&<>"\t\n\r]/g, reference);
+/** Namespaces of the prefixed attributes the feed writes: `xmlns` itself and `xml:lang`. */
+const attributeNamespaces: Record<string, string> = {
+  xmlns: "http://www.w3.org/2000/xmlns/",
+  xml: "http://www.w3.org/XML/1998/namespace",
+};
 
-function serialise({ name, attributes = {}, content }: XmlElement, depth = 0): string {
-  const indent = "  ".repeat(depth);
-  const open =
-    name +
-    Object.entries(attributes)
-      .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`)
-      .join("");
-  if (content === undefined || content.length === 0) return `${indent}<${open}/>`;
-  if (typeof content === "string") return `${indent}<${open}>${escapeText(content)}</${name}>`;
-  const children = content.map((child) => serialise(child, depth + 1)).join("\n");
-  return `${indent}<${open}>\n${children}\n${indent}</${name}>`;
+/** `element` as a node of `doc`, its children indented by two spaces a level. */
+function build(doc: XmlDocument, { name, attributes = {}, content }: XmlElement, depth = 0) {
+  const node = doc.createElementNS(atomNamespace, name);
+  for (const [key, value] of Object.entries(attributes)) {
+    const namespace = attributeNamespaces[key.split(":")[0] ?? ""] ?? null;
+    node.setAttributeNS(namespace, key, checked(value));
+  }
+  if (typeof content === "string") {
+    if (content) node.appendChild(doc.createTextNode(checked(content)));
+  } else if (content?.length) {
+    for (const child of content) {
+      node.appendChild(doc.createTextNode(`\n${"  ".repeat(depth + 1)}`));
+      node.appendChild(build(doc, child, depth + 1));
+    }
+    node.appendChild(doc.createTextNode(`\n${"  ".repeat(depth)}`));
+  }
+  return node;
+}
+
+/**
+ * The feed as an XML document. The serialiser escapes `&`, `<` and `>` in text (so `]]>`
+ * never appears) and `&`, `<`, `>`, `"`, tab, CR and LF in attribute values; it leaves a CR
+ * in text as it is, which a parser reads back as a line feed, so that one is written as a
+ * character reference here. Text is the only place a raw CR can be: attribute values are
+ * escaped, and names and the indentation hold none. Not xmlbuilder2: its 4.0.3 leaves a `&`
+ * unescaped when what follows looks like an entity, so a typed `&amp;` reads back as `&`
+ * and a typed `&nbsp;` makes the feed not well-formed.
+ */
+function serialise(root: XmlElement): string {
+  const doc = new DOMImplementation().createDocument(atomNamespace, "", null);
+  doc.appendChild(build(doc, root));
+  const xml = new XMLSerializer().serializeToString(doc, { requireWellFormed: true });
+  return xml.replaceAll("\r", "&#13;");
 }
 
 const text = (name: string, content: string): XmlElement => ({ name, content });
@@ -64,7 +90,7 @@ const link = (attributes: Record<string, string>): XmlElement => ({ name: "link"
  * A language's Atom feed (RFC 4287): each article's title, summary, tags and social card,
  * linking to the article (absolute URLs). The summary rather than the body: the body's
  * links are site-relative, and a reader that follows the link gets the page as designed.
- * Written here rather than with a feed library: the one used before put titles in
+ * Built as XML rather than with a feed library: the one used before put titles in
  * `type="html"` CDATA and wrote tags into attributes unescaped, so a `<` or `]]>` in front
  * matter broke the document.
  */
