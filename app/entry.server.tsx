@@ -9,6 +9,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { BrowserEntryContext } from "~/browser-entry";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
 import { log } from "~/config/log.server";
@@ -37,9 +38,11 @@ export default function handleRequest(
     // the prerenderer always receive complete HTML.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <BrowserEntryContext.Provider value={routerContext.manifest.entry.module}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </BrowserEntryContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,12 +1,5 @@
-import { useContext, type ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Meta,
-  Outlet,
-  Scripts,
-  UNSAFE_FrameworkContext,
-  useMatches,
-} from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 // The stylesheet goes inline: no render-blocking request. Each prerendered page keeps only
 // the rules its markup uses (scripts/page-styles.ts).
@@ -19,6 +12,7 @@ import { PageMeta } from "~/components/page-meta";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ButtonLink } from "~/components/ui/button";
+import { useBrowserEntry } from "~/browser-entry";
 import { themeColors } from "~/design/brand";
 import { useNonce } from "~/nonce";
 import { hydrates, isPageId } from "~/pages";
@@ -36,14 +30,16 @@ function isInteractive(routeId: string): boolean {
  * Loads the browser entry, which hydrates the page's island, when the visitor reaches for
  * it (pointer, touch or keyboard focus). Until then the page is plain HTML and its form
  * already works as a normal POST, so nothing waits for JavaScript and the first paint
- * competes with no script. In development <Scripts /> adds hot reloading.
+ * competes with no script. In development <Scripts /> adds hot reloading. The entry's URL
+ * comes from app/entry.server.tsx (React Router's `EntryContext`), since <Scripts /> has no
+ * option to load the entry later.
  */
 function IslandScripts() {
-  const framework = useContext(UNSAFE_FrameworkContext);
+  const entry = useBrowserEntry();
   const nonce = useNonce();
-  if (import.meta.env.DEV || !framework) return <Scripts />;
+  if (import.meta.env.DEV || !entry) return <Scripts />;
   const loader =
-    `const load=()=>import(${JSON.stringify(framework.manifest.entry.module)});` +
+    `const load=()=>import(${JSON.stringify(entry)});` +
     `for(const island of document.querySelectorAll("[data-island]"))` +
     `for(const type of["pointerover","touchstart","focusin"])` +
     `island.addEventListener(type,load,{once:true,passive:true});`;
