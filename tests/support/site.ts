@@ -62,7 +62,10 @@ export async function startSite(env: Record<string, string> = {}) {
     child.once("exit", (code) => resolve(code)),
   );
 
-  const deadline = Date.now() + 15_000;
+  // A start takes about a second; on a busy 2-core machine (two browsers, builds, the
+  // container) it has taken over 15. The test's own timeout bounds the wait; this deadline
+  // only turns a server that never answers into a message with its output.
+  const deadline = Date.now() + 45_000;
   let listenPort = 0;
   for (;;) {
     // The whole line: output may arrive in pieces.
