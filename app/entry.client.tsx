@@ -1,8 +1,5 @@
 import { startTransition, StrictMode } from "react";
-import { preinit } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
-// The toasts' stylesheet, as a file: only pages with the form load it, and only with its script.
-import toastStyles from "sonner/dist/styles.css?url";
 import { I18nextProvider } from "react-i18next";
 import { ContactForm } from "~/components/contact-form";
 import { contactIsland, type ContactIslandData } from "~/components/contact-form-island";
@@ -13,8 +10,6 @@ import { createI18n, type Messages } from "~/i18n/i18n";
 const root = document.getElementById(contactIsland.root);
 const data = document.getElementById(contactIsland.data)?.textContent;
 if (root && data) {
-  // Loaded after the first paint, with the script, never blocking it; allowed by style-src 'self'.
-  preinit(toastStyles, { as: "style", precedence: "default" });
   const { props, messages } = JSON.parse(data) as ContactIslandData;
   const i18n = createI18n(document.documentElement.lang as Language, messages as Messages);
   // A transition lets React hydrate in small slices instead of one long task.

@@ -9,7 +9,7 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { toast, Toaster } from "sonner";
+import { Toaster, useToaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import type { Language } from "~/config/site";
 import {
@@ -98,6 +98,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
   const errors = failure?.fieldErrors ?? {};
   const [sent, setSent] = useState(result?.status === "sent");
   const [pending, setPending] = useState(false);
+  const toaster = useToaster();
   const summary = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** When the visitor first focused or typed in the form (performance.now()). */
@@ -140,7 +141,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
     // Rendered now, so the summary exists to receive focus.
     flushSync(() => setFailure({ reason, fieldErrors }));
     summary.current?.focus();
-    toast.error(t("contact.form.error"), { description: t(`contact.form.reasons.${reason}`) });
+    toaster.show("error", t("contact.form.error"), t(`contact.form.reasons.${reason}`));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -170,7 +171,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
         (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value = "";
       }
       setFailure(undefined);
-      toast.success(t("contact.form.success"));
+      toaster.show("success", t("contact.form.success"));
     } else {
       fail(outcome.reason, outcome.fieldErrors);
     }
@@ -316,16 +317,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
           .
         </p>
       </form>
-      <Toaster
-        position="bottom-right"
-        visibleToasts={3}
-        duration={4000}
-        gap={14}
-        theme="system"
-        richColors
-        containerAriaLabel={t("contact.form.toasts")}
-        toastOptions={{ closeButtonAriaLabel: t("contact.form.closeToast") }}
-      />
+      <Toaster label={t("contact.form.toasts")} toasts={toaster.toasts} remove={toaster.remove} />
     </>
   );
 }
