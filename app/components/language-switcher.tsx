@@ -1,4 +1,4 @@
-import { languageNames } from "~/i18n/i18n";
+import { languageName } from "~/i18n/language-name";
 import { useLanguageLinks } from "~/routing/language-links";
 import { publishedLanguages } from "~/routing/paths";
 import { useLocale } from "~/i18n/use-locale";
@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
               hrefLang={code}
               // The language's own name, then the visible code, so speech input can
               // use what is on screen (WCAG 2.5.3): "Español, ES".
-              aria-label={`${languageNames[code]}, ${code.toUpperCase()}`}
+              aria-label={`${languageName(code)}, ${code.toUpperCase()}`}
               aria-current={active ? "true" : undefined}
               data-language-choice={code}
               className={cn(

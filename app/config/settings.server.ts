@@ -2,7 +2,7 @@
 // scripts, which Node runs without path aliases: relative imports with extensions only.
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { siteConfig } from "./site.ts";
+import { languages, siteConfig } from "./site.ts";
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -73,11 +73,30 @@ const build = {
     .url({ protocol: /^https?$/, error: "must be an absolute http:// or https:// URL" })
     .default(siteConfig.siteUrl)
     .transform((url) => url.replace(/\/+$/, "")),
-  /** Builds German pages without editing `germanPublished` in app/config/site.ts. */
-  VITE_PUBLISH_GERMAN: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  /**
+   * The languages to publish in this build, e.g. `es,en,ca,de`, instead of `publishedLanguages`
+   * in app/config/site.ts; the first listed there stays the default.
+   */
+  VITE_PUBLISHED_LANGUAGES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const codes = value.split(",").map((code) => code.trim());
+      const unknown = codes.filter((code) => !(languages as readonly string[]).includes(code));
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `has no catalogue for ${unknown.join(", ")} (languages: ${languages.join(", ")})`,
+        });
+        return z.NEVER;
+      }
+      if (!codes.includes(languages[0])) {
+        context.addIssue({ code: "custom", message: `must include the default, ${languages[0]}` });
+        return z.NEVER;
+      }
+      return codes.join(",");
+    }),
   /** The build's time, in seconds since 1970, for reproducible builds; default: now. */
   SOURCE_DATE_EPOCH: z.coerce.number().int().nonnegative().optional(),
   /** Where the articles live (content/insights/<key>/<lang>.md). */

@@ -92,13 +92,14 @@ describe("settings", () => {
     expect(settings.build).toEqual({
       BUILD_DIR: "build",
       SITE_URL: siteConfig.siteUrl,
-      VITE_PUBLISH_GERMAN: false,
       INSIGHTS_DIR: "content/insights",
     });
     expect(parseSettings({ SITE_URL: "https://www.sapedrera.es/" }).build.SITE_URL).toBe(
       "https://www.sapedrera.es",
     );
-    expect(parseSettings({ VITE_PUBLISH_GERMAN: "true" }).build.VITE_PUBLISH_GERMAN).toBe(true);
+    expect(
+      parseSettings({ VITE_PUBLISHED_LANGUAGES: "es, en,ca,de" }).build.VITE_PUBLISHED_LANGUAGES,
+    ).toBe("es,en,ca,de");
   });
 
   it("lists every wrong value on its own line, naming the variable", () => {
@@ -108,7 +109,7 @@ describe("settings", () => {
           PORT: "70000",
           LOG_LEVEL: "verbose",
           SITE_URL: "www.sapedrera.es",
-          VITE_PUBLISH_GERMAN: "yes",
+          VITE_PUBLISHED_LANGUAGES: "es,fr",
           REQUEST_TIMEOUT_SECONDS: "5",
           HEADERS_TIMEOUT_SECONDS: "6",
           HEALTH_TOKEN: "short",
@@ -123,7 +124,7 @@ describe("settings", () => {
       "LOG_LEVEL",
       "PORT",
       "SITE_URL",
-      "VITE_PUBLISH_GERMAN",
+      "VITE_PUBLISHED_LANGUAGES",
     ]);
     // Cross-field rules run once every field is valid.
     expect(() =>

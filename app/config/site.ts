@@ -4,7 +4,13 @@
  * facts. Components and catalogues read these values and never repeat them.
  */
 
-export type Language = "es" | "en" | "ca" | "de";
+/**
+ * Every language the site has texts for, in switcher order; the first is the default, served
+ * unprefixed. Adding one: its catalogue (app/locales/<code>.json, registered in
+ * app/i18n/catalogues.server.ts), its code here, and in `publishedLanguages` once it is ready.
+ */
+export const languages = ["es", "en", "ca", "de"] as const;
+export type Language = (typeof languages)[number];
 
 /**
  * Facts that read like real ones even in the shipped example, so the go-live check cannot
@@ -103,8 +109,11 @@ export type SiteConfig = {
   team: readonly TeamMember[];
   /** Languages in switcher order; the first one is the default and is served unprefixed. */
   languages: readonly Language[];
-  /** Set to true to publish German: URLs under /de, a DE button, prerendered pages. */
-  germanPublished: boolean;
+  /**
+   * The languages that get URLs, a switcher button, prerendered pages and a feed; the others
+   * keep their texts but are not offered. The build setting VITE_PUBLISHED_LANGUAGES overrides it.
+   */
+  publishedLanguages: readonly Language[];
 };
 
 export const siteConfig: SiteConfig = {
@@ -152,7 +161,14 @@ export const siteConfig: SiteConfig = {
     engagementModels: ["fixedPrice", "timeAndMaterials", "retainer"],
   },
   team: [],
-  languages: ["es", "en", "ca", "de"],
-  // VITE_PUBLISH_GERMAN=true turns it on for one build without editing this file.
-  germanPublished: import.meta.env?.VITE_PUBLISH_GERMAN === "true",
+  languages,
+  // German is kept complete but not offered yet.
+  // VITE_PUBLISHED_LANGUAGES (checked by app/config/settings.server.ts) reaches the build here.
+  publishedLanguages: languageList(import.meta.env?.VITE_PUBLISHED_LANGUAGES) ?? ["es", "en", "ca"],
 };
+
+/** The languages a comma-separated list (`es,en,ca`) names, in switcher order; none when empty. */
+export function languageList(list: string | undefined): Language[] | undefined {
+  const codes = list?.split(",").map((code) => code.trim());
+  return codes?.some(Boolean) ? languages.filter((code) => codes.includes(code)) : undefined;
+}

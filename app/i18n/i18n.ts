@@ -4,14 +4,6 @@ import { countryName, languageList } from "~/content/company";
 
 export type Messages = typeof import("~/locales/es.json");
 
-/** Each language's name in that language, for the switcher's accessible names. */
-export const languageNames: Record<Language, string> = {
-  es: "Español",
-  en: "English",
-  ca: "Català",
-  de: "Deutsch",
-};
-
 /**
  * Company facts every catalogue may interpolate, so that no catalogue repeats
  * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ...

@@ -1,5 +1,6 @@
 import type { Plugin } from "vite";
-import { siteConfig, type Language } from "../config/site.ts";
+import { settings } from "../config/settings.server.ts";
+import { languageList, siteConfig, type Language } from "../config/site.ts";
 import { publishedLanguages } from "../routing/paths.ts";
 import { summaryOf } from "./article.ts";
 import { insightsDir, loadInsights } from "./content.server.ts";
@@ -19,9 +20,11 @@ export function insights(): Plugin {
     name: "insights",
     configResolved(config) {
       preview = config.command === "serve";
-      // This file is loaded before Vite's env exists, so siteConfig cannot see the switch.
-      const germanPublished = config.env["VITE_PUBLISH_GERMAN"] === "true";
-      languages = publishedLanguages({ ...siteConfig, germanPublished });
+      // This file is loaded before the build's settings reach siteConfig (vite.config.ts).
+      const published = languageList(settings.build.VITE_PUBLISHED_LANGUAGES);
+      languages = publishedLanguages(
+        published ? { ...siteConfig, publishedLanguages: published } : siteConfig,
+      );
     },
     resolveId(source) {
       return source === id ? resolvedId : undefined;

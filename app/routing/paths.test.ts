@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "~/config/site";
+import { languageList, languages, siteConfig } from "~/config/site";
 import { pageIds } from "~/pages";
 import {
   allPagePaths,
@@ -10,13 +10,22 @@ import {
   publishedLanguages,
 } from "./paths";
 
-const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
-const withoutGerman = publishedLanguages({ ...siteConfig, germanPublished: false });
+const withGerman = publishedLanguages({ ...siteConfig, publishedLanguages: languages });
+const withoutGerman = publishedLanguages();
 
 describe("published languages", () => {
-  it("keeps German unpublished until the setting turns it on", () => {
+  it("are the listed ones, in switcher order: German's texts are kept but not offered", () => {
     expect(withoutGerman).toEqual(["es", "en", "ca"]);
     expect(withGerman).toEqual(["es", "en", "ca", "de"]);
+    expect(publishedLanguages({ languages, publishedLanguages: ["ca", "es"] })).toEqual([
+      "es",
+      "ca",
+    ]);
+  });
+
+  it("are read from a build's VITE_PUBLISHED_LANGUAGES list in switcher order", () => {
+    expect(languageList("de, es")).toEqual(["es", "de"]);
+    expect(languageList("")).toBeUndefined();
   });
 });
 

@@ -5,11 +5,11 @@ import { pageIds, pages, type PageId } from "../pages.ts";
 
 export const defaultLanguage: Language = siteConfig.languages[0] ?? "es";
 
-/** The languages that get URLs, in switcher order. German waits for `germanPublished`. */
+/** The languages that get URLs, in switcher order (`publishedLanguages` in app/config/site.ts). */
 export function publishedLanguages(
-  config: Pick<SiteConfig, "languages" | "germanPublished"> = siteConfig,
+  config: Pick<SiteConfig, "languages" | "publishedLanguages"> = siteConfig,
 ): Language[] {
-  return config.languages.filter((lang) => lang !== "de" || config.germanPublished);
+  return config.languages.filter((lang) => config.publishedLanguages.includes(lang));
 }
 
 /** `/about` for Spanish, `/en/about` for English, `/en` for the English home. */

@@ -1,5 +1,7 @@
 // The report as text: the terminal table of `npm run stats` (English, like the other
 // scripts) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
+import { languages } from "../config/site.ts";
+import { languageName } from "../i18n/language-name.ts";
 import { printableLine } from "../text/printable.ts";
 import type { Figure, Report, Row } from "./report.ts";
 
@@ -18,6 +20,10 @@ export type Words = {
   /** A number with one decimal, in the language's way (0.9, 0,9). */
   decimal: (value: number) => string;
 };
+
+/** Every language's name in `inLanguage`, keyed by its code, for the languages section. */
+const languageNamesIn = (inLanguage: string) =>
+  Object.fromEntries(languages.map((code) => [code, languageName(code, inLanguage)]));
 
 /** The change against the period before: `+12 %`, `−3 %`, `new` when it was 0. */
 export function formatChange(figure: Figure, words: Pick<Words, "isNew">): string {
@@ -170,10 +176,7 @@ export const englishWords: Words = {
     phone: "Phone",
     tablet: "Tablet",
     desktop: "Desktop",
-    es: "Spanish",
-    en: "English",
-    ca: "Catalan",
-    de: "German",
+    ...languageNamesIn("en"),
   },
   none: "none",
   isNew: "new",
@@ -218,10 +221,7 @@ export const spanishWords: Words = {
     phone: "Móvil",
     tablet: "Tableta",
     desktop: "Ordenador",
-    es: "Español",
-    en: "Inglés",
-    ca: "Catalán",
-    de: "Alemán",
+    ...languageNamesIn("es"),
   },
   none: "ninguno",
   isNew: "nuevo",

@@ -1,9 +1,10 @@
-import { siteConfig } from "~/config/site";
+import { languages, siteConfig } from "~/config/site";
 import { publishedLanguages } from "~/routing/paths";
 import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
 
-// Runs against a build made with German published (the "german" project).
-const withGerman = publishedLanguages({ ...siteConfig, germanPublished: true });
+// Runs against a build made with every language published, German included (the "german"
+// project: VITE_PUBLISHED_LANGUAGES=es,en,ca,de).
+const withGerman = publishedLanguages({ ...siteConfig, publishedLanguages: languages });
 const t = translator("de");
 
 // Every URL of this build, German and the others, is checked in page-sweep.german.spec.ts:

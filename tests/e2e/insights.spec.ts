@@ -1,7 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
 import type { Page } from "@playwright/test";
 import { siteConfig } from "~/config/site";
-import { languageNames } from "~/i18n/i18n";
+import { languageName } from "~/i18n/language-name";
 import { formatDay, lastModified } from "~/insights/article";
 import { loadInsights } from "~/insights/content.server";
 import { translationLinks } from "~/routing/language-links";
@@ -164,7 +164,7 @@ test("the language switcher leads to the translation, or to the list when there 
     const targets = translationLinks(article.translations);
     for (const code of languages) {
       await expect(
-        switcher.getByRole("link", { name: `${languageNames[code]}, ${code.toUpperCase()}` }),
+        switcher.getByRole("link", { name: `${languageName(code)}, ${code.toUpperCase()}` }),
       ).toHaveAttribute("href", targets[code]);
     }
   }

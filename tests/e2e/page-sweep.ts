@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { siteConfig, type Language } from "~/config/site";
 import { catalogues } from "~/i18n/catalogues.server";
-import { languageNames } from "~/i18n/i18n";
+import { languageName } from "~/i18n/language-name";
 import { absoluteUrl } from "~/routing/seo";
 import { hasOwnText, pages, type PageId } from "~/pages";
 import { allPagePaths, defaultLanguage, localizedPath, parseLocalizedPath } from "~/routing/paths";
@@ -164,7 +164,7 @@ export function sweepPages(
           await expect(switcher.getByRole("link")).toHaveCount(languages.length);
           await expect(
             switcher.getByRole("link", {
-              name: `${languageNames[lang]}, ${lang.toUpperCase()}`,
+              name: `${languageName(lang)}, ${lang.toUpperCase()}`,
               exact: true,
             }),
           ).toHaveAttribute("aria-current", "true");

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { siteConfig, type Language } from "~/config/site";
+import { languages, siteConfig, type Language } from "~/config/site";
 import { services } from "~/content/services";
 import { loadInsights } from "~/insights/content.server";
 import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
@@ -11,7 +11,9 @@ import { expect, test, translator } from "./support";
 
 // Runs in both projects: the default build and the one with German published.
 const languagesOf = (projectName: string) =>
-  publishedLanguages({ ...siteConfig, germanPublished: projectName === "german" });
+  projectName === "german"
+    ? publishedLanguages({ ...siteConfig, publishedLanguages: languages })
+    : publishedLanguages();
 const buildDirOf = (projectName: string) => (projectName === "german" ? "build-de" : "build");
 
 type Head = {

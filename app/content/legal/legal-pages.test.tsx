@@ -6,6 +6,7 @@ import { LegalPage } from "~/components/legal-page";
 import { parseSettings } from "~/config/settings.server";
 import { siteConfig, type Language } from "~/config/site";
 import { formatAddress } from "~/content/company";
+import { publishedLanguages } from "~/routing/paths";
 import { catalogues } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
 import { hasOwnText } from "~/pages";
@@ -268,8 +269,12 @@ describe("cookie policy", () => {
   it("exists in Spanish, English and Catalan", () => {
     expect(Object.keys(cookiePolicy).sort()).toEqual(["ca", "en", "es"]);
   });
-  const buttons = siteConfig.germanPublished ? "(ES, EN, CA, DE)" : "(ES, EN, CA)";
-  const prefixes = siteConfig.germanPublished ? "/en, /ca, /de" : "/en, /ca";
+  const published = publishedLanguages();
+  const buttons = `(${published.map((code) => code.toUpperCase()).join(", ")})`;
+  const prefixes = published
+    .slice(1)
+    .map((code) => `/${code}`)
+    .join(", ");
   it.each([
     ["es", "una sola cookie", "No usamos cookies de analítica", `botones de idioma ${buttons}`],
     ["en", "a single cookie", "We use no analytics", `language buttons ${buttons}`],
