@@ -7,6 +7,7 @@ const databaseTests = [
   "app/contact/rate-limit.test.ts",
   "scripts/inbox.test.ts",
   "app/stats/store.server.test.ts",
+  "app/database/upgrade.test.ts",
 ];
 
 export default defineConfig({

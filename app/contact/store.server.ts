@@ -1,20 +1,26 @@
-// The contact messages database. Shared by the server and the owner's inbox CLI, which runs
-// on plain Node: these modules import nothing from the app (no path aliases) and name
-// their files with the extension.
-//
-// One store on two databases: SQLite (embedded default, one server) and PostgreSQL (any
-// number of servers on one database). The queries are written once in the SQL both
-// understand; each driver runs them and owns its migrations and its durability tricks.
+// The contact messages, on the site's database (app/database: SQLite or PostgreSQL, one
+// schema). Shared by the server and the owner's inbox CLI, which runs on plain Node: these
+// modules import nothing from the app (no path aliases) and name their files with the
+// extension. The queries are written once with Kysely, for both databases.
 import { randomBytes } from "node:crypto";
-import type { Driver, Durability, Value } from "./store-driver.server.ts";
-import { openPostgres } from "./store-postgres.server.ts";
-import { openSqlite } from "./store-sqlite.server.ts";
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type SqlBool,
+  type UpdateObject,
+} from "kysely";
+import { openDatabase, type Database, type DatabaseOptions } from "../database/database.server.ts";
+import { groupCommit } from "../database/group-commit.ts";
+import type { Tables } from "../database/tables.ts";
 
 /**
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
  * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
  */
-type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
+export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
   id: number;
@@ -46,58 +52,82 @@ export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "messag
   suspicion?: Suspicion;
 };
 
-const columns = `id, created_at AS "createdAt", lang, name, email, message, status, attempts,
-  next_attempt_at AS "nextAttemptAt", last_error AS "lastError", sent_at AS "sentAt",
-  spam_reason AS "spamReason", suspicion`;
+/** A message's columns as `StoredMessage` names them. */
+const columns = [
+  "id",
+  "created_at as createdAt",
+  "lang",
+  "name",
+  "email",
+  "message",
+  "status",
+  "attempts",
+  "next_attempt_at as nextAttemptAt",
+  "last_error as lastError",
+  "sent_at as sentAt",
+  "spam_reason as spamReason",
+  "suspicion",
+] as const;
 
-const released = "claimed_by = NULL, lease_until = NULL";
+/** No server holds the message any more. */
+const released = { claimed_by: null, lease_until: null } as const;
 
-type StoreOptions = {
-  /** postgres://… selects PostgreSQL; otherwise SQLite at `path`. */
-  url?: string | undefined;
-  path: string;
-  /** PostgreSQL's statement_timeout. */
-  statementTimeoutMs?: number;
-  /**
-   * SQLite's wait for another writer's lock (busy_timeout). node:sqlite blocks the whole
-   * process while it waits, so it is short: past it the write fails and the visitor is asked
-   * to try again, instead of every request stalling.
-   */
-  lockWaitMs?: number;
-  /** Errors of idle database connections, which belong to no request. */
-  onError?: (error: unknown) => void;
-};
+type Messages = ExpressionBuilder<Tables, "messages">;
 
-export async function openStore(options: StoreOptions): Promise<MessageStore> {
-  const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
-  const driver = options.url
-    ? await openPostgres(options.url, {
-        statementTimeoutMs,
-        onError: options.onError ?? (() => {}),
-      })
-    : openSqlite(options.path, options.lockWaitMs ?? 300);
-  return createStore(driver);
+/** The message's count of tries, plus this one. */
+const oneMoreAttempt = expressionBuilder<Tables, "messages">()("attempts", "+", 1);
+
+/** Whether no server holds the message under a live lease at `now`. */
+const unclaimed = (eb: Messages, now: number) =>
+  eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]);
+
+/** Rows per INSERT of the group commit: 4,500 parameters, under both databases' limits. */
+const maxRows = 500;
+
+export async function openStore(options: DatabaseOptions): Promise<MessageStore> {
+  return createStore(await openDatabase(options));
 }
 
-async function createStore(driver: Driver) {
-  const firstRow = async <T>(sql: string, params: Value[], options?: Durability) =>
-    (await driver.all<T>(sql, params, options))[0];
-  const requiredRow = async <T>(sql: string, params: Value[], options?: Durability) => {
-    const row = await firstRow<T>(sql, params, options);
-    if (row === undefined) throw new Error(`No row from: ${sql.slice(0, 40)}`);
-    return row;
-  };
+async function createStore(database: Database) {
+  const { db, fast } = database;
+  const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
+    Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 
   // The key of the rate limit's hashes: random per database, so a copy of the table alone
   // cannot be matched against addresses.
-  await driver.run(
-    `INSERT INTO secrets (name, value) VALUES ('rate-limit', $1) ON CONFLICT (name) DO NOTHING`,
-    [randomBytes(32).toString("hex")],
-  );
-  const { value: secret } = await requiredRow<{ value: string }>(
-    `SELECT value FROM secrets WHERE name = 'rate-limit'`,
-    [],
-  );
+  await db
+    .insertInto("secrets")
+    .values({ name: "rate-limit", value: randomBytes(32).toString("hex") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const { value: secret } = await db
+    .selectFrom("secrets")
+    .select("value")
+    .where("name", "=", "rate-limit")
+    .executeTakeFirstOrThrow();
+
+  // Group commit: one INSERT, one commit for the messages of one turn of the event loop.
+  // Ids are drawn in VALUES order, so the ids sorted match the messages in order.
+  const insertBatch = groupCommit<Insertable<Tables["messages"]>>((queued) => {
+    for (let start = 0; start < queued.length; start += maxRows) {
+      const pending = queued.slice(start, start + maxRows);
+      db.insertInto("messages")
+        .values(pending.map((entry) => entry.item))
+        .returning("id")
+        .execute()
+        .then(
+          (rows) => {
+            const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+            pending.forEach((entry, index) => {
+              const id = ids[index];
+              if (id === undefined) entry.reject(new Error("INSERT returned too few ids"));
+              else entry.resolve(id);
+            });
+          },
+          (error: unknown) => pending.forEach((entry) => entry.reject(error)),
+        );
+    }
+  });
 
   /** Claims due messages of one status for `owner` until the lease ends. */
   const claim = async (
@@ -109,50 +139,85 @@ async function createStore(driver: Driver) {
   ) =>
     // RETURNING gives no order: oldest first again.
     (
-      await driver.all<StoredMessage>(
-        `UPDATE messages SET claimed_by = $1, lease_until = $2
-       WHERE id IN (
-         SELECT id FROM messages
-         WHERE status = $3 AND next_attempt_at <= $4 AND (lease_until IS NULL OR lease_until <= $4)
-         ORDER BY id LIMIT $5 ${driver.kind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
-       ) RETURNING ${columns}`,
-        [owner, now + leaseMs, status, now, limit],
-        { fast: true },
+      await fast((db) =>
+        db
+          .updateTable("messages")
+          .set({ claimed_by: owner, lease_until: now + leaseMs })
+          .where("id", "in", (eb) =>
+            eb
+              .selectFrom("messages")
+              .select("id")
+              .where("status", "=", status)
+              .where("next_attempt_at", "<=", now)
+              .where((eb) => unclaimed(eb, now))
+              .orderBy("id")
+              .limit(limit)
+              // Servers claiming at once skip each other's rows (PostgreSQL; SQLite has
+              // one writer at a time).
+              .forUpdate()
+              .skipLocked(),
+          )
+          .returning(columns)
+          .execute(),
       )
     ).sort((a, b) => a.id - b.id);
 
   /**
-   * Back to the outbox with a fresh count of tries: pending or failed rows matching `where`
-   * (`$1` is now) that no server holds under a live lease, since it may be sending it.
+   * Back to the outbox with a fresh count of tries: pending or failed rows matching `which`
+   * that no server holds under a live lease, since it may be sending it.
    */
-  const requeue = (where: string, params: Value[]) =>
-    driver.run(
-      `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $1, last_error = NULL,
-         ${released}
-       WHERE ${where} AND status IN ('pending', 'failed') AND (lease_until IS NULL OR lease_until <= $1)`,
-      params,
+  const requeue = async (which: (eb: Messages) => Expression<SqlBool>, now: number) =>
+    changed(
+      await db
+        .updateTable("messages")
+        .set({
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: now,
+          last_error: null,
+          ...released,
+        })
+        .where((eb) =>
+          eb.and([which(eb), eb("status", "in", ["pending", "failed"]), unclaimed(eb, now)]),
+        )
+        .executeTakeFirst(),
     );
 
+  /** Changes the message `id` only while `owner` still holds its claim; false once lost. */
+  const whileClaimed = async (
+    id: number,
+    owner: string,
+    change: UpdateObject<Tables, "messages">,
+  ) =>
+    changed(
+      await db
+        .updateTable("messages")
+        .set({ ...change, ...released })
+        .where("id", "=", id)
+        .where("claimed_by", "=", owner)
+        .executeTakeFirst(),
+    ) > 0;
+
   return {
-    kind: driver.kind,
+    kind: database.engine,
     /** The database itself, for the visit counts' tables (app/stats) beside the messages. */
-    driver,
+    driver: database,
     /** The per-database key for hashing client addresses. */
     secret,
     /** Stores a message durably and returns its id. Spam is kept but never delivered. */
     insert(message: NewMessage, now = Date.now()): Promise<number> {
       const spam = message.spamReason !== undefined;
-      return driver.insert([
-        now,
-        message.lang,
-        message.name,
-        message.email,
-        message.message,
-        spam ? "spam" : "pending",
-        spam ? null : now,
-        message.spamReason ?? null,
-        message.suspicion ?? null,
-      ]);
+      return insertBatch({
+        created_at: now,
+        lang: message.lang,
+        name: message.name,
+        email: message.email,
+        message: message.message,
+        status: spam ? "spam" : "pending",
+        next_attempt_at: spam ? null : now,
+        spam_reason: message.spamReason ?? null,
+        suspicion: message.suspicion ?? null,
+      });
     },
     /** Due messages, oldest first, reserved for `owner` until the lease ends (or it dies). */
     claimDue: (owner: string, now: number, leaseMs: number, limit: number) =>
@@ -160,85 +225,104 @@ async function createStore(driver: Driver) {
     /** Every held message whose window has ended, for one summary e-mail. */
     claimHeld: (owner: string, now: number, leaseMs: number) =>
       claim("held", owner, now, leaseMs, 10_000),
-    get: (id: number) =>
-      firstRow<StoredMessage>(`SELECT ${columns} FROM messages WHERE id = $1`, [id]),
-    list: (limit?: number) =>
-      driver.all<StoredMessage>(
-        `SELECT ${columns} FROM messages ORDER BY created_at DESC, id DESC${limit ? " LIMIT $1" : ""}`,
-        limit ? [limit] : [],
-      ),
+    get: (id: number): Promise<StoredMessage | undefined> =>
+      db.selectFrom("messages").select(columns).where("id", "=", id).executeTakeFirst(),
+    list: (limit?: number): Promise<StoredMessage[]> =>
+      db
+        .selectFrom("messages")
+        .select(columns)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .$if(limit !== undefined && limit > 0, (query) => query.limit(limit ?? 0))
+        .execute(),
     // The marks of a claimed message change it only while `owner` still holds the claim: once
     // the lease has run out another server may have claimed it, and its outcome wins. Each
     // resolves with false when the claim was lost.
-    markSent: async (id: number, owner: string, now = Date.now()) =>
-      (await driver.run(
-        `UPDATE messages SET status = 'sent', sent_at = $2, attempts = attempts + 1,
-           next_attempt_at = NULL, last_error = NULL, ${released} WHERE id = $1 AND claimed_by = $3`,
-        [id, now, owner],
-      )) > 0,
-    retryLater: async (id: number, owner: string, at: number, error: string) =>
-      (await driver.run(
-        `UPDATE messages SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, ${released}
-         WHERE id = $1 AND claimed_by = $4`,
-        [id, at, error, owner],
-      )) > 0,
-    markFailed: async (id: number, owner: string, error: string) =>
-      (await driver.run(
-        `UPDATE messages SET status = 'failed', attempts = attempts + 1, next_attempt_at = NULL,
-           last_error = $2, ${released} WHERE id = $1 AND claimed_by = $3`,
-        [id, error, owner],
-      )) > 0,
+    markSent: (id: number, owner: string, now = Date.now()) =>
+      whileClaimed(id, owner, {
+        status: "sent",
+        sent_at: now,
+        attempts: oneMoreAttempt,
+        next_attempt_at: null,
+        last_error: null,
+      }),
+    retryLater: (id: number, owner: string, at: number, error: string) =>
+      whileClaimed(id, owner, { attempts: oneMoreAttempt, next_attempt_at: at, last_error: error }),
+    markFailed: (id: number, owner: string, error: string) =>
+      whileClaimed(id, owner, {
+        status: "failed",
+        attempts: oneMoreAttempt,
+        next_attempt_at: null,
+        last_error: error,
+      }),
     /** Over the e-mail cap: kept for the summary sent when the window ends (`until`). */
-    hold: async (id: number, owner: string, until: number) =>
-      (await driver.run(
-        `UPDATE messages SET status = 'held', next_attempt_at = $2, ${released}
-         WHERE id = $1 AND claimed_by = $3`,
-        [id, until, owner],
-      )) > 0,
+    hold: (id: number, owner: string, until: number) =>
+      whileClaimed(id, owner, { status: "held", next_attempt_at: until }),
     /**
      * Records one summary e-mail for the held messages `ids`, in one statement; resolves with
      * the ids it changed (those still held and claimed by `owner`).
      */
     async markSummarized(ids: number[], owner: string, now = Date.now()) {
       if (!ids.length) return [];
-      const list = ids.map((_, i) => `$${i + 3}`).join(", ");
-      const rows = await driver.all<{ id: number }>(
-        `UPDATE messages SET status = 'summarized', sent_at = $1, next_attempt_at = NULL, ${released}
-         WHERE claimed_by = $2 AND status = 'held' AND id IN (${list}) RETURNING id`,
-        [now, owner, ...ids],
-      );
+      const rows = await db
+        .updateTable("messages")
+        .set({ status: "summarized", sent_at: now, next_attempt_at: null, ...released })
+        .where("claimed_by", "=", owner)
+        .where("status", "=", "held")
+        .where("id", "in", ids)
+        .returning("id")
+        .execute();
       return rows.map((row) => Number(row.id));
     },
     /**
      * Queues a pending or failed message for immediate delivery; false if there is no such
      * message, or a server holds its lease (it may be sending it right now).
      */
-    requeue: async (id: number, now = Date.now()) => (await requeue(`id = $2`, [now, id])) > 0,
+    requeue: async (id: number, now = Date.now()) =>
+      (await requeue((eb) => eb("id", "=", id), now)) > 0,
     /** Queues every failed message for delivery again; resolves with how many. */
-    requeueFailed: (now = Date.now()) => requeue(`status = 'failed'`, [now]),
+    requeueFailed: (now = Date.now()) => requeue((eb) => eb("status", "=", "failed"), now),
     /** A message wrongly kept as spam goes to the outbox; false if there is no such spam. */
     releaseSpam: async (id: number, now = Date.now()) =>
-      (await driver.run(
-        `UPDATE messages SET status = 'pending', attempts = 0, next_attempt_at = $2
-         WHERE id = $1 AND status = 'spam'`,
-        [id, now],
-      )) > 0,
+      changed(
+        await db
+          .updateTable("messages")
+          .set({ status: "pending", attempts: 0, next_attempt_at: now })
+          .where("id", "=", id)
+          .where("status", "=", "spam")
+          .executeTakeFirst(),
+      ) > 0,
     delete: async (id: number) =>
-      (await driver.run(`DELETE FROM messages WHERE id = $1`, [id])) > 0,
-    deleteByEmail: (email: string) =>
-      driver.run(`DELETE FROM messages WHERE lower(email) = lower($1)`, [email.trim()]),
-    purgeOlderThan: (cutoff: number) =>
-      driver.run(`DELETE FROM messages WHERE created_at < $1`, [cutoff]),
+      changed(await db.deleteFrom("messages").where("id", "=", id).executeTakeFirst()) > 0,
+    deleteByEmail: async (email: string) =>
+      changed(
+        await db
+          .deleteFrom("messages")
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", eb.fn("lower", [eb.val(email.trim())])))
+          .executeTakeFirst(),
+      ),
+    purgeOlderThan: async (cutoff: number) =>
+      changed(await db.deleteFrom("messages").where("created_at", "<", cutoff).executeTakeFirst()),
     /**
      * Messages waiting for delivery, given up on, held over the e-mail cap, kept as spam, and
      * delivered (or to be) marked as suspected.
      */
     async counts() {
-      const rows = await driver.all<{ status: string; count: number }>(
-        `SELECT status, count(*) AS count FROM messages
-         WHERE status IN ('pending', 'failed', 'held', 'spam') GROUP BY status
-         UNION ALL SELECT 'suspected', count(*) FROM messages WHERE suspicion IS NOT NULL`,
-      );
+      const rows = await db
+        .selectFrom("messages")
+        .select((eb) => [
+          eb.ref("status").$castTo<string>().as("status"),
+          eb.fn.countAll().as("count"),
+        ])
+        .where("status", "in", ["pending", "failed", "held", "spam"])
+        .groupBy("status")
+        .unionAll((eb) =>
+          eb
+            .selectFrom("messages")
+            .select((eb) => [sql.lit("suspected").as("status"), eb.fn.countAll().as("count")])
+            .where("suspicion", "is not", null),
+        )
+        .execute();
       const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
       return {
         pending: of("pending"),
@@ -249,46 +333,71 @@ async function createStore(driver: Driver) {
       };
     },
     /** Counts one hit of `key` in its fixed window; a new window starts after `resetAt`. */
-    async hit(key: string, now: number, windowMs: number) {
-      return requiredRow<{ hits: number; resetAt: number }>(
-        `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, $2)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN rate_limits.reset_at <= $3 THEN 1 ELSE rate_limits.hits + 1 END,
-           reset_at = CASE WHEN rate_limits.reset_at <= $3 THEN $2 ELSE rate_limits.reset_at END
-         RETURNING hits, reset_at AS "resetAt"`,
-        [key, now + windowMs, now],
-        { fast: true },
-      );
-    },
+    hit: (key: string, now: number, windowMs: number) =>
+      fast((db) =>
+        db
+          .insertInto("rate_limits")
+          .values({ key, hits: 1, reset_at: now + windowMs })
+          .onConflict((conflict) =>
+            conflict.column("key").doUpdateSet((eb) => {
+              const expired = eb("rate_limits.reset_at", "<=", now);
+              return {
+                hits: eb
+                  .case()
+                  .when(expired)
+                  .then(eb.lit(1))
+                  .else(eb("rate_limits.hits", "+", eb.lit(1)))
+                  .end(),
+                reset_at: eb
+                  .case()
+                  .when(expired)
+                  .then(now + windowMs)
+                  .else(eb.ref("rate_limits.reset_at"))
+                  .end(),
+              };
+            }),
+          )
+          .returning(["hits", "reset_at as resetAt"])
+          .executeTakeFirstOrThrow(),
+      ),
     /** Takes one of `max` e-mails of the window starting at `window`; false when none is left. */
     async takeMailSlot(window: number, max: number) {
-      const row = await firstRow<{ sent: number }>(
-        `INSERT INTO mail_quota (window_start, sent) VALUES ($1, 1)
-         ON CONFLICT (window_start) DO UPDATE SET sent = mail_quota.sent + 1
-         WHERE mail_quota.sent < $2 RETURNING sent`,
-        [window, max],
-        { fast: true },
+      const row = await fast((db) =>
+        db
+          .insertInto("mail_quota")
+          .values({ window_start: window, sent: 1 })
+          .onConflict((conflict) =>
+            conflict
+              .column("window_start")
+              .doUpdateSet((eb) => ({ sent: eb("mail_quota.sent", "+", eb.lit(1)) }))
+              .where("mail_quota.sent", "<", max),
+          )
+          .returning("sent")
+          .executeTakeFirst(),
       );
       return row !== undefined;
     },
     /** Gives back a slot whose e-mail did not go out. */
     returnMailSlot: async (window: number) =>
-      void (await driver.run(
-        `UPDATE mail_quota SET sent = sent - 1 WHERE window_start = $1 AND sent > 0`,
-        [window],
-        { fast: true },
+      void (await fast((db) =>
+        db
+          .updateTable("mail_quota")
+          .set((eb) => ({ sent: eb("sent", "-", eb.lit(1)) }))
+          .where("window_start", "=", window)
+          .where("sent", ">", 0)
+          .execute(),
       )),
     /** Drops rate-limit entries past their window and e-mail counts of past windows. */
     async sweep(now: number, oldestWindow: number) {
-      await driver.run(`DELETE FROM rate_limits WHERE reset_at <= $1`, [now], { fast: true });
-      await driver.run(`DELETE FROM mail_quota WHERE window_start < $1`, [oldestWindow], {
-        fast: true,
+      await fast(async (db) => {
+        await db.deleteFrom("rate_limits").where("reset_at", "<=", now).execute();
+        await db.deleteFrom("mail_quota").where("window_start", "<", oldestWindow).execute();
       });
     },
-    exclusively: driver.exclusively,
+    exclusively: database.exclusively,
     /** A consistent copy (SQLite); resolves with what was done. */
-    backup: driver.backup,
-    close: driver.close,
+    backup: database.backup,
+    close: database.close,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Logger } from "../config/log.server.ts";
 import type { Settings } from "../config/settings.server.ts";
 import { siteConfig } from "../config/site.ts";
 import { createSender } from "../contact/mailer.server.ts";
-import type { Driver } from "../contact/store-driver.server.ts";
+import type { Database } from "../database/database.server.ts";
 import { createBeaconGuard } from "./beacon-guard.server.ts";
 import { localDay } from "./calendar.ts";
 import {
@@ -43,7 +43,7 @@ export function startStatsService(
     log,
     now = Date.now,
   }: {
-    database: Driver;
+    database: Database;
     pages: PageIndex;
     /** Paths that are neither a page to count nor a 404 (the form's "sent" pages). */
     uncounted?: ReadonlySet<string>;

@@ -1,7 +1,8 @@
-// The visit counts' tables, on the contact store's database (SQLite or PostgreSQL, the same
-// driver): daily totals only, and one row per weekly report sent. The server and the
-// `npm run stats` script share it, so it imports nothing from the app (no path aliases).
-import type { Driver } from "../contact/store-driver.server.ts";
+// The visit counts' tables, on the contact messages' database (app/database: SQLite or
+// PostgreSQL, one schema): daily totals only, and one row per weekly report sent. The server
+// and the `npm run stats` script share it, so it imports nothing from the app (no path
+// aliases). The queries are written once with Kysely, for both databases.
+import type { Database } from "../database/database.server.ts";
 
 /**
  * `view`: a page view (key: the page, lang: its language); `entry`: a view arriving from
@@ -15,7 +16,7 @@ export type DailyCount = { day: string; metric: Metric; key: string; lang: strin
 /** Rows per statement: 5 parameters each, well under both databases' limits. */
 const chunk = 100;
 
-export function createStatsStore(driver: Driver) {
+export function createStatsStore({ db, fast }: Database) {
   /**
    * Adds counts to the day's totals. Two servers adding to the same row both count: the
    * upsert adds to what is there. Rows go in key order, so two servers' statements take
@@ -29,15 +30,19 @@ export function createStatsStore(driver: Driver) {
     );
     for (let start = 0; start < sorted.length; start += chunk) {
       const part = sorted.slice(start, start + chunk);
-      const values = part.map(
-        (_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`,
-      );
-      await driver.run(
-        `INSERT INTO stats_daily (day, metric, key, lang, count) VALUES ${values.join(", ")}
-         ON CONFLICT (day, metric, key, lang) DO UPDATE SET count = stats_daily.count + excluded.count`,
-        part.flatMap((row) => [row.day, row.metric, row.key, row.lang, row.count]),
-        // Counts are cheap to lose: a crash may undo the last few seconds' commit.
-        { fast: true },
+      // Counts are cheap to lose: a crash may undo the last few seconds' commit.
+      await fast((db) =>
+        db
+          .insertInto("stats_daily")
+          .values(
+            part.map(({ day, metric, key, lang, count }) => ({ day, metric, key, lang, count })),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(["day", "metric", "key", "lang"]).doUpdateSet((eb) => ({
+              count: eb("stats_daily.count", "+", eb.ref("excluded.count")),
+            })),
+          )
+          .execute(),
       );
     }
   }
@@ -55,11 +60,14 @@ export function createStatsStore(driver: Driver) {
     async fold(day: string, metric: Metric, keys: string[], into: string) {
       for (let start = 0; start < keys.length; start += chunk) {
         const part = keys.slice(start, start + chunk);
-        const moved = await driver.all<{ lang: string; count: number }>(
-          `DELETE FROM stats_daily WHERE day = $1 AND metric = $2
-           AND key IN (${part.map((_, i) => `$${i + 3}`).join(", ")}) RETURNING lang, count`,
-          [day, metric, ...part],
-          { fast: true },
+        const moved = await fast((db) =>
+          db
+            .deleteFrom("stats_daily")
+            .where("day", "=", day)
+            .where("metric", "=", metric)
+            .where("key", "in", part)
+            .returning(["lang", "count"])
+            .execute(),
         );
         const byLang = new Map<string, number>();
         for (const row of moved)
@@ -68,47 +76,71 @@ export function createStatsStore(driver: Driver) {
       }
     },
     /** Every count from `from` to `to` (days, both included). */
-    range: (from: string, to: string) =>
-      driver.all<DailyCount>(
-        `SELECT day, metric, key, lang, count FROM stats_daily WHERE day >= $1 AND day <= $2`,
-        [from, to],
-      ),
+    range: (from: string, to: string): Promise<DailyCount[]> =>
+      db
+        .selectFrom("stats_daily")
+        .select(["day", "metric", "key", "lang", "count"])
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .execute(),
     /** Deletes the days before `day`; resolves with how many rows. */
-    purgeBefore: (day: string) => driver.run(`DELETE FROM stats_daily WHERE day < $1`, [day]),
+    purgeBefore: async (day: string) =>
+      Number(
+        (await db.deleteFrom("stats_daily").where("day", "<", day).executeTakeFirst())
+          .numDeletedRows,
+      ),
     /**
      * Reserves the report of `week` for `owner` until `leaseUntil`, unless it was sent or
      * another server holds it: true when this one may send it.
      */
     async claimReport(week: string, owner: string, now: number, leaseUntil: number) {
-      const rows = await driver.all<{ week: string }>(
-        `INSERT INTO stats_reports (week, claimed_by, lease_until, sent_at) VALUES ($1, $2, $3, NULL)
-         ON CONFLICT (week) DO UPDATE SET claimed_by = excluded.claimed_by, lease_until = excluded.lease_until
-         WHERE stats_reports.sent_at IS NULL AND stats_reports.lease_until <= $4
-         RETURNING week`,
-        [week, owner, leaseUntil, now],
-      );
-      return rows.length > 0;
+      const claimed = await db
+        .insertInto("stats_reports")
+        .values({ week, claimed_by: owner, lease_until: leaseUntil, sent_at: null })
+        .onConflict((conflict) =>
+          conflict
+            .column("week")
+            .doUpdateSet((eb) => ({
+              claimed_by: eb.ref("excluded.claimed_by"),
+              lease_until: eb.ref("excluded.lease_until"),
+            }))
+            .where("stats_reports.sent_at", "is", null)
+            .where("stats_reports.lease_until", "<=", now),
+        )
+        .returning("week")
+        .executeTakeFirst();
+      return claimed !== undefined;
     },
     /** Records the report as sent, if `owner` still holds its claim. */
     markReportSent: async (week: string, owner: string, now: number) =>
-      (await driver.run(
-        `UPDATE stats_reports SET sent_at = $3, claimed_by = NULL WHERE week = $1 AND claimed_by = $2`,
-        [week, owner, now],
-      )) > 0,
+      (
+        await db
+          .updateTable("stats_reports")
+          .set({ sent_at: now, claimed_by: null })
+          .where("week", "=", week)
+          .where("claimed_by", "=", owner)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
     /** Gives the claim back after a failed send; any server may try again after `retryAt`. */
-    releaseReport: (week: string, owner: string, retryAt: number) =>
-      driver.run(
-        `UPDATE stats_reports SET claimed_by = NULL, lease_until = $3 WHERE week = $1 AND claimed_by = $2`,
-        [week, owner, retryAt],
+    releaseReport: async (week: string, owner: string, retryAt: number) =>
+      Number(
+        (
+          await db
+            .updateTable("stats_reports")
+            .set({ claimed_by: null, lease_until: retryAt })
+            .where("week", "=", week)
+            .where("claimed_by", "=", owner)
+            .executeTakeFirst()
+        ).numUpdatedRows,
       ),
     /** Whether the report of `week` went out. */
     reportSent: async (week: string) =>
-      (
-        await driver.all<{ sent: number }>(
-          `SELECT count(*) AS sent FROM stats_reports WHERE week = $1 AND sent_at IS NOT NULL`,
-          [week],
-        )
-      ).some((row) => Number(row.sent) > 0),
+      (await db
+        .selectFrom("stats_reports")
+        .select("week")
+        .where("week", "=", week)
+        .where("sent_at", "is not", null)
+        .executeTakeFirst()) !== undefined,
   };
 }
 

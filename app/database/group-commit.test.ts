@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "./store-driver.server";
+import { groupCommit } from "./group-commit";
 
 describe("group commit", () => {
   it("hands inserts of one turn to one write and settles each", async () => {

@@ -1,0 +1,39 @@
+// The tables as the queries see them (Kysely's types): one description for both databases.
+// Times are milliseconds since the epoch and counts are whole numbers; PostgreSQL keeps both
+// in BIGINT columns, which the connection reads as JS numbers (app/database/postgres.server.ts).
+import type { Generated } from "kysely";
+import type { MessageStatus, Suspicion } from "../contact/store.server.ts";
+import type { Metric } from "../stats/store.server.ts";
+
+export type Tables = {
+  messages: {
+    id: Generated<number>;
+    created_at: number;
+    lang: string;
+    name: string;
+    email: string;
+    message: string;
+    status: MessageStatus;
+    attempts: Generated<number>;
+    next_attempt_at: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+    spam_reason: string | null;
+    claimed_by: string | null;
+    lease_until: number | null;
+    suspicion: Suspicion | null;
+  };
+  /** One row per rate-limited client key (an HMAC of its address) and window. */
+  rate_limits: { key: string; hits: number; reset_at: number };
+  /** The e-mails sent in each window of the mailbox-flood cap. */
+  mail_quota: { window_start: number; sent: number };
+  /** Per-database secrets, such as the rate limit's hashing key. */
+  secrets: { name: string; value: string };
+  stats_daily: { day: string; metric: Metric; key: string; lang: string; count: number };
+  stats_reports: {
+    week: string;
+    claimed_by: string | null;
+    lease_until: number;
+    sent_at: number | null;
+  };
+};
