@@ -46,7 +46,10 @@ function readAsSpreadsheet(csv: string, separator: string): string[][] {
   return rows;
 }
 
-describe(`inbox CLI on ${databaseUnderTest}`, () => {
+// Most tests run the CLI two or three times, each a Node process that loads the store and its
+// query builder (about half a second on an idle machine): more than the default timeout on a
+// busy one. 60 s, as the `db` project gives every test.
+describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
   const databases = unitTestDatabases();
   let databasePath: string;
   let databaseUrl: string | undefined;

@@ -11,7 +11,9 @@ import { createStatsStore } from "~/stats/store.server";
 // names were cleaned on the way in: the probe's campaign link and hidden characters.
 const probe = "\x1b]0;pwned\x07\x1b[31mred";
 
-describe("npm run stats", () => {
+// Two runs of the CLI, each a Node process that loads the store and its query builder: more
+// than the default timeout on a busy machine.
+describe("npm run stats", { timeout: 60_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), "stats-cli-"));
   const databasePath = path.join(dir, "site.db");
   beforeAll(async () => {
