@@ -33,7 +33,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route(".well-known/security.txt", "routes/security-txt.ts"),
-  // The contact form's JSON endpoint (the form itself posts to its page without JavaScript).
+  // The contact form's former endpoint for its script: a redirect to the contact page (308).
   route("api/contact", "routes/api.contact.ts"),
   // Everything else, including unknown language prefixes, is a 404.
   route("*", "routes/not-found.tsx"),

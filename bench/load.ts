@@ -232,10 +232,14 @@ async function contactLoad(env: Record<string, string>, instances = 1) {
   try {
     results = await Promise.all(
       sites.map((site) =>
-        load(`${site.url}/api/contact?lang=es`, {
+        load(`${site.url}/contact`, {
           method: "POST",
           connections: 50 / instances,
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+            origin: site.url,
+          },
           body: new URLSearchParams({
             name: "Bench",
             email: "bench@example.com",

@@ -111,11 +111,15 @@ try {
   await eventually(async () => (await fetch(`${url}/`).catch(() => undefined))?.ok, 15_000);
   [posts, pages] = await Promise.all([
     autocannon({
-      url: `${url}/api/contact?lang=es`,
+      url: `${url}/contact`,
       method: "POST",
       connections: 50,
       duration: seconds,
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        origin: url,
+      },
       body: new URLSearchParams({
         name: "Bench",
         email: "bench@example.com",

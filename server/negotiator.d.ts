@@ -1,5 +1,5 @@
 // negotiator 1.0 added the server's preference order for ties; @types/negotiator still
-// describes 0.6, so this declares the one method the server uses.
+// describes 0.6, so this declares the methods the server uses.
 declare module "negotiator" {
   import type { IncomingMessage } from "node:http";
   export default class Negotiator {
@@ -8,5 +8,6 @@ declare module "negotiator" {
       available: readonly string[],
       options?: { preferred?: readonly string[] },
     ): string | undefined;
+    mediaType(available: readonly string[]): string | undefined;
   }
 }

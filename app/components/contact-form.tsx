@@ -26,7 +26,7 @@ import { localizedPath } from "~/routing/paths";
 import { cn } from "~/components/ui/cn";
 
 export type ContactFormProps = {
-  /** The page's URL: the form posts there without JavaScript. */
+  /** The page's URL: the form posts there, with and without JavaScript. */
   action: string;
   /** What the server answered to a submission without JavaScript, if any. */
   result?: ContactResult;
@@ -58,10 +58,14 @@ function reasonFromStatus(status: number): FailureReason {
   return (match?.[0] as FailureReason | undefined) ?? "unavailable";
 }
 
-/** `elapsed`: milliseconds since the visitor first touched the form, if known. */
+/**
+ * Posts the form to `action`, its page, asking for the answer as JSON (the same endpoint
+ * answers the form without JavaScript with a page). `elapsed`: milliseconds since the
+ * visitor first touched the form, if known.
+ */
 async function post(
   form: HTMLFormElement,
-  lang: Language,
+  action: string,
   elapsed: number | undefined,
 ): Promise<ContactResult> {
   const body = new URLSearchParams();
@@ -69,7 +73,7 @@ async function post(
   // People need seconds to write a message; the server marks quicker ones as possible spam.
   if (elapsed !== undefined) body.set("elapsed", String(Math.round(elapsed)));
   try {
-    const response = await fetch(`/api/contact?lang=${lang}`, {
+    const response = await fetch(action, {
       method: "POST",
       body,
       headers: { Accept: "application/json" },
@@ -85,8 +89,8 @@ async function post(
 
 /**
  * The contact form. Without JavaScript it is a plain POST form answered by the page
- * itself; with JavaScript it posts in the background, shows toasts and clears itself on
- * success. Either way the server validates with the same rules as the browser.
+ * itself; with JavaScript it posts to the same URL in the background, asking for JSON,
+ * shows toasts and clears itself on success. Either way the server validates with the same rules as the browser.
  */
 export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
   const { t, i18n } = useTranslation();
@@ -159,7 +163,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
     const started = startedAt.current;
     const outcome = await post(
       form,
-      lang,
+      action,
       started === undefined ? undefined : performance.now() - started,
     );
     setPending(false);

@@ -1,5 +1,5 @@
-import { requestContext } from "~/contact/service.server";
-import { defaultLanguage, publishedLanguages } from "~/routing/paths";
+import { redirect } from "react-router";
+import { defaultLanguage, localizedPath, publishedLanguages } from "~/routing/paths";
 import type { Route } from "./+types/api.contact";
 
 /** The endpoint only takes posts; any other method is told so, and which one to use. */
@@ -9,17 +9,19 @@ const methodNotAllowed = () =>
 /** A GET or HEAD: not a page either, so no 404 page but 405. */
 export const loader = methodNotAllowed;
 
-/** The contact form's endpoint for browsers with JavaScript: answers JSON. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * The contact form's former endpoint for its script. The form now posts to its page, which
+ * answers the script in JSON (app/routes/contact.tsx); this URL only sends a post there, to
+ * the contact page of the language it names (`?lang=`), so that a page loaded before the
+ * change, whose script still posts here, keeps working. 308 keeps the method and the body:
+ * the browser posts the same message again, and gets the same JSON answer.
+ */
+export function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const { contact, clientKey } = context.get(requestContext);
   const requested = new URL(request.url).searchParams.get("lang");
   const lang = publishedLanguages().find((code) => code === requested) ?? defaultLanguage;
-  // Only the form's script posts here, and it sends the fill time.
-  const { status, result, headers } = await contact.submit(request, {
-    clientKey,
-    lang,
-    timed: true,
+  return redirect(localizedPath("contact", lang), {
+    status: 308,
+    headers: { "Cache-Control": "no-store" },
   });
-  return Response.json(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }

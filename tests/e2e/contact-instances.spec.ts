@@ -59,9 +59,13 @@ test("two servers share the work; one is SIGKILLed midway: every acknowledged me
         const site = servers[n % 2]!;
         const name = `Cliente ${n}`;
         try {
-          const response = await fetch(`${site.url}/api/contact?lang=es`, {
+          const response = await fetch(`${site.url}/contact`, {
             method: "POST",
-            headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+            headers: {
+              origin: site.url,
+              accept: "application/json",
+              "content-type": "application/x-www-form-urlencoded",
+            },
             body: new URLSearchParams({
               name,
               email: `c${n}@example.com`,

@@ -78,11 +78,15 @@ test("with JavaScript: Sending..., a translated success toast, empty fields, sto
   page,
 }) => {
   const t = translator("en");
-  // Hold the request until the sending state has been seen, then let it through.
+  // Hold the post until the sending state has been seen, then let it through.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/contact*", async (route) => {
-    await held;
+  let posted: { accept: string | null; url: string } | undefined;
+  await page.route(`${site.url}/en/contact`, async (route) => {
+    if (route.request().method() === "POST") {
+      posted = { accept: await route.request().headerValue("accept"), url: route.request().url() };
+      await held;
+    }
     await route.continue();
   });
   await page.goto(`${site.url}/en/contact`);
@@ -104,6 +108,9 @@ test("with JavaScript: Sending..., a translated success toast, empty fields, sto
 
   const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
   await expect(toast).toHaveText(t("contact.form.success"));
+  // The script posts to the page itself, asking for JSON; the page stays where it is.
+  expect(posted).toEqual({ accept: "application/json", url: `${site.url}/en/contact` });
+  await expect(page).toHaveURL(`${site.url}/en/contact`);
   for (const label of ["name", "email", "message"] as const) {
     await expect(page.getByLabel(t(`contact.form.${label}`), { exact: true })).toHaveValue("");
   }
@@ -470,13 +477,78 @@ test("the form's fields: types, required, rows, labels and the privacy notice", 
   );
 });
 
-test("the JSON endpoint answers 405 with Allow: POST to every other method", async () => {
+test("the former endpoint /api/contact sends a post to the contact page of its language (308); other methods get 405", async () => {
+  for (const [lang, location] of [
+    ["es", "/contact"],
+    ["en", "/en/contact"],
+    ["ca", "/ca/contact"],
+    ["xx", "/contact"],
+  ]) {
+    const response = await fetch(`${site.url}/api/contact?lang=${lang}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Pere",
+    });
+    expect(response.status, lang).toBe(308);
+    expect(response.headers.get("location"), lang).toBe(location);
+  }
+  expect(await readMessages(site.databasePath)).toEqual([]);
+  // A script loaded before the move follows it with the same post, and gets JSON.
+  const followed = await fetch(`${site.url}/api/contact?lang=en`, {
+    method: "POST",
+    headers: {
+      origin: site.url,
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ ...visitor, elapsed: "9000" }),
+  });
+  expect(followed.status).toBe(200);
+  expect(await followed.json()).toEqual({ status: "sent" });
+  expect(await readMessages(site.databasePath)).toMatchObject([{ name: visitor.name, lang: "en" }]);
+
   for (const method of ["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
     const response = await fetch(`${site.url}/api/contact`, { method });
     expect(response.status, method).toBe(405);
     expect(response.headers.get("allow"), method).toBe("POST");
   }
-  expect(await readMessages(site.databasePath)).toEqual([]);
+});
+
+test("the contact page answers the form's script in JSON and the form without JavaScript with the page", async () => {
+  const post = (accept: string | undefined, fields: Record<string, string>) =>
+    fetch(`${site.url}/ca/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: site.url,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(accept ? { accept } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+  const invalid = { name: " ", email: "a@example.com", message: "Hola" };
+  const script = await post("application/json", invalid);
+  expect(script.status).toBe(400);
+  expect(script.headers.get("cache-control")).toBe("no-store");
+  expect(await script.json()).toMatchObject({
+    status: "failed",
+    reason: "invalid",
+    fieldErrors: { name: "required" },
+  });
+  const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  for (const accept of [browser, "*/*", undefined]) {
+    const page = await post(accept, invalid);
+    expect(page.status, accept).toBe(400);
+    expect(page.headers.get("content-type"), accept).toMatch(/^text\/html/);
+  }
+  const sent = await post("application/json", { ...visitor, elapsed: "9000" });
+  expect(sent.status).toBe(200);
+  expect(await sent.json()).toEqual({ status: "sent" });
+  const page = await post(browser, visitor);
+  expect(page.status).toBe(303);
+  expect(page.headers.get("location")).toBe("/ca/contact/sent#contact-sent");
+  expect((await readMessages(site.databasePath)).map((row) => row.lang)).toEqual(["ca", "ca"]);
 });
 
 test("the form's HTML carries no style attribute, which a strict style-src would refuse", async () => {

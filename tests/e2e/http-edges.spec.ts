@@ -331,7 +331,7 @@ async function stall(start: string) {
 }
 
 test("a client that sends slowly is cut off with 408 after the request timeout", async () => {
-  const body = request("POST", "/api/contact", { body: message });
+  const body = request("POST", "/en/contact", { body: message });
   for (const [label, start] of [
     ["headers", "GET / HTTP/1.1\r\nHost: localhost\r\n"],
     ["body", body.slice(0, -10)],

@@ -28,8 +28,12 @@ test(`${seconds} s at 100 connections: no errors but the expected 429s, memory s
       { method: "GET", path: "/en/no-such-page" },
       {
         method: "POST",
-        path: "/api/contact?lang=es",
-        headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+        path: "/contact",
+        headers: {
+          origin: site.url,
+          accept: "application/json",
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: form.toString(),
       },
     ];

@@ -29,9 +29,13 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
       delivery: "smtp",
       lastDeliveryError: null,
     });
-    await fetch(`${site.url}/api/contact`, {
+    await fetch(`${site.url}/contact`, {
       method: "POST",
-      headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: site.url,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: form(message),
     });
     const report = await eventually(async () => {
@@ -109,14 +113,15 @@ test("TRUST_PROXY=true is refused at start with a message naming the setting", a
 test("JSON logs carry a request id and never a message body or an e-mail address", async () => {
   const site = await startSite({ LOG_LEVEL: "info" });
   try {
-    const response = await fetch(
-      `${site.url}/api/contact?lang=es&email=${encodeURIComponent(message.email)}`,
-      {
-        method: "POST",
-        headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
-        body: form(message),
+    const response = await fetch(`${site.url}/contact?email=${encodeURIComponent(message.email)}`, {
+      method: "POST",
+      headers: {
+        origin: site.url,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
       },
-    );
+      body: form(message),
+    });
     expect(response.status).toBe(200);
     const requestId = response.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -128,7 +133,7 @@ test("JSON logs carry a request id and never a message body or an e-mail address
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.find((line) => line["requestId"] === requestId)).toMatchObject({
       method: "POST",
-      path: "/api/contact",
+      path: "/contact",
       status: 200,
     });
     expect(lines.some((line) => line["msg"] === "contact message stored")).toBe(true);
@@ -149,7 +154,8 @@ test("SIGTERM: stops accepting, finishes the request in flight, keeps its messag
   // Half a request is in flight when the signal arrives: the server has read its headers
   // (it answers "100 Continue" then) and waits for the body...
   socket.write(
-    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\nOrigin: ${site.url}\r\n` +
+    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${site.port}\r\nOrigin: ${site.url}\r\n` +
+      `Accept: application/json\r\n` +
       `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n` +
       `Expect: 100-continue\r\nConnection: close\r\n\r\n` +
       body.slice(0, 10),
@@ -185,8 +191,8 @@ test("malformed requests never get a 5xx or a stack trace", async () => {
       ["POST", "/en/contact", { "content-type": "multipart/form-data; boundary=" }, "--x\r\n"],
       [
         "POST",
-        "/api/contact",
-        { "content-type": "application/x-www-form-urlencoded" },
+        "/contact",
+        { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
         "name=%E0%A4%A&email=%&message=%%",
       ],
       ["POST", "/nope", { "content-type": "application/x-www-form-urlencoded" }, "a=b"],

@@ -160,9 +160,13 @@ test("on a stand-in base image: the Dockerfile builds an image that runs as node
   });
 
   await test.step("stores a contact message in the /data volume", async () => {
-    const sent = await fetch(`${url}/api/contact?lang=es`, {
+    const sent = await fetch(`${url}/contact`, {
       method: "POST",
-      headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: url,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ ...visitor, elapsed: "9000" }),
     });
     expect(await sent.json()).toEqual({ status: "sent" });

@@ -191,7 +191,7 @@ const refusals: { name: string; status: number; send: () => Promise<Answer> }[] 
     name: "a body over client_max_body_size",
     status: 413,
     send: () =>
-      call(`${nginx.httpsUrl}/api/contact`, {
+      call(`${nginx.httpsUrl}/en/contact`, {
         method: "POST",
         headers: {
           origin: nginx.httpsUrl,
@@ -237,10 +237,14 @@ test("plain HTTP: nginx's own refusals carry the app's headers for HTTP and no p
 test("a 70 KB contact post through nginx gets the app's own translated answer", async () => {
   const body = new URLSearchParams({ ...visitor, message: "x".repeat(70_000) }).toString();
   expect(body.length).toBeGreaterThan(70_000);
-  const post = (path: string) =>
+  const post = (path: string, accept: Record<string, string> = {}) =>
     call(`${nginx.httpsUrl}${path}`, {
       method: "POST",
-      headers: { origin: nginx.httpsUrl, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        origin: nginx.httpsUrl,
+        "content-type": "application/x-www-form-urlencoded",
+        ...accept,
+      },
       body,
     });
 
@@ -250,7 +254,8 @@ test("a 70 KB contact post through nginx gets the app's own translated answer", 
   expect(page.headers["content-type"]).toMatch(/^text\/html/);
   expect(page.body).toContain(t("contact.form.reasons.tooLarge"));
 
-  const api = await post("/api/contact?lang=en");
+  // The form's script asks the same page for JSON.
+  const api = await post("/en/contact", { accept: "application/json" });
   expect(api.status).toBe(413);
   expect(JSON.parse(api.body)).toMatchObject({ status: "failed", reason: "tooLarge" });
   for (const answer of [page, api]) {
@@ -308,11 +313,12 @@ test.describe("a browser through the proxy", () => {
 
 test("the rate limit counts the visitor's address that nginx forwards, not the proxy's", async () => {
   const post = (from: string, spoofed?: string) =>
-    call(`${nginx.httpsUrl}/api/contact`, {
+    call(`${nginx.httpsUrl}/contact`, {
       method: "POST",
       from,
       headers: {
         origin: nginx.httpsUrl,
+        accept: "application/json",
         "content-type": "application/x-www-form-urlencoded",
         ...(spoofed ? { "x-forwarded-for": spoofed } : {}),
       },

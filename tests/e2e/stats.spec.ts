@@ -4,6 +4,8 @@ import type { Report } from "../../app/stats/report";
 import { startPostgres } from "../support/postgres";
 import { startSite, type Site } from "../support/site";
 import { desktopUserAgent, statsOf } from "../support/stats";
+import type { Language } from "~/config/site";
+import { localizedPath } from "~/routing/paths";
 
 // The visit counts end to end: real browsers and requests against the production server,
 // then `npm run stats -- --json` on its database.
@@ -26,10 +28,15 @@ async function visit(page: Page, url: string, options: { referer?: string } = {}
   return (await beacon).request().postDataJSON() as { speculated: boolean };
 }
 
-const message = (site: Site, name: string, lang: string, extra: Record<string, string> = {}) =>
-  fetch(`${site.url}/api/contact?lang=${lang}`, {
+/** A message as the form's script sends it: to the contact page, asking for JSON. */
+const message = (site: Site, name: string, lang: Language, extra: Record<string, string> = {}) =>
+  fetch(`${site.url}${localizedPath("contact", lang)}`, {
     method: "POST",
-    headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      origin: site.url,
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({
       name,
       email: "persona@example.com",
