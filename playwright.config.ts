@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./tests/support/chromium";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 

@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { settings } from "./app/config/settings.server.ts";
-import { loadInsights } from "./app/insights/content.server";
-import { writeImageVariants } from "./app/insights/images.server";
-import { allPagePaths, insightsFeedPath, publishedLanguages } from "./app/routing/paths";
-import { buildImages } from "./scripts/build-images";
-import { trimBuiltPageStyles } from "./scripts/page-styles";
-import { precompress } from "./scripts/precompress";
+import { settings } from "#app/config/settings.server.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { writeImageVariants } from "#app/insights/images.server.ts";
+import { allPagePaths, insightsFeedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { buildImages } from "#scripts/build-images.ts";
+import { trimBuiltPageStyles } from "#scripts/page-styles.ts";
+import { precompress } from "#scripts/precompress.ts";
 
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.

@@ -1,7 +1,7 @@
 // Starts the production server; the site itself is built into <BUILD_DIR>/server/index.js.
 // A wrong setting stops it here, with one line per problem (app/config/settings.server.ts).
 import path from "node:path";
-import { settings } from "./app/config/settings.server.ts";
+import { settings } from "#app/config/settings.server.ts";
 
 const { startSite } = await import(path.resolve(settings.build.BUILD_DIR, "server/index.js"));
 

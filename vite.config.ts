@@ -2,8 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { readFile } from "node:fs/promises";
 import { defineConfig, minifySync, type Plugin } from "vite";
-import { settings } from "./app/config/settings.server.ts";
-import { insights } from "./app/insights/vite-plugin.ts";
+import { settings } from "#app/config/settings.server.ts";
+import { insights } from "#app/insights/vite-plugin.ts";
 
 /**
  * `import code from "./x.js?inline-script"`: the file minified, as a string for an inline
@@ -33,7 +33,6 @@ const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
 
 export default defineConfig({
   plugins: [tailwindcss(), inlineScripts(), insights(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),

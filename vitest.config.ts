@@ -11,7 +11,6 @@ const databaseTests = [
 ];
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
     projects: [

@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { ContactForm } from "~/components/contact-form";
-import { contactIsland, type ContactIslandData } from "~/components/contact-form-island";
-import type { Language } from "~/config/site";
-import { createI18n, type Messages } from "~/i18n/i18n";
+import { ContactForm } from "#app/components/contact-form.tsx";
+import { contactIsland, type ContactIslandData } from "#app/components/contact-form-island.tsx";
+import type { Language } from "#app/config/site.ts";
+import { createI18n, type Messages } from "#app/i18n/i18n.ts";
 
 // Pages are prerendered HTML; only the contact form comes alive in the browser.
 const root = document.getElementById(contactIsland.root);

@@ -9,12 +9,12 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { BrowserEntryContext } from "~/browser-entry";
-import { catalogues } from "~/i18n/catalogues.server";
-import { createI18n } from "~/i18n/i18n";
-import { log } from "~/config/log.server";
-import { NonceContext, nonceContext } from "~/nonce";
-import { parseLocalizedPath } from "~/routing/paths";
+import { BrowserEntryContext } from "#app/browser-entry.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { log } from "#app/config/log.server.ts";
+import { NonceContext, nonceContext } from "#app/nonce.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import "i18next";
-import type { Messages } from "~/i18n/i18n";
+import type { Messages } from "#app/i18n/i18n.ts";
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,7 +1,6 @@
 // The page registry: routes, URLs, page metadata, header, footer, sitemap and the tests map
 // over it. Adding a page = one entry here + its route module + its texts in the catalogues.
-// Also loaded by the build config and by scripts on plain Node: relative imports only.
-import type { Language } from "./config/site.ts";
+import type { Language } from "#app/config/site.ts";
 
 type PageEntry = {
   /** URL segment after the language prefix; "" is the language's home. */

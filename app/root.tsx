@@ -3,22 +3,22 @@ import { isRouteErrorResponse, Meta, Outlet, Scripts, useMatches } from "react-r
 import type { Route } from "./+types/root";
 // The stylesheet goes inline: no render-blocking request. Each prerendered page keeps only
 // the rules its markup uses (scripts/page-styles.ts).
-import styles from "./app.css?inline";
+import styles from "#app/app.css?inline";
 // The headings face, asked for from the head rather than at the first layout: with
 // `font-display: optional` (app.css) a page shows it only if it is there in time.
-import headingsFont from "./fonts/headings-latin.woff2?url";
-import { Motif } from "~/components/motif";
-import { PageMeta } from "~/components/page-meta";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { ButtonLink } from "~/components/ui/button";
-import { useBrowserEntry } from "~/browser-entry";
-import { themeColors } from "~/design/brand";
-import { useNonce } from "~/nonce";
-import { hydrates, isPageId } from "~/pages";
-import pageScript from "~/page-script.js?inline-script";
-import { useLocale } from "~/i18n/use-locale";
-import { insightsFeedPath } from "~/routing/paths";
+import headingsFont from "#app/fonts/headings-latin.woff2?url";
+import { Motif } from "#app/components/motif.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { useBrowserEntry } from "#app/browser-entry.ts";
+import { themeColors } from "#app/design/brand.ts";
+import { useNonce } from "#app/nonce.ts";
+import { hydrates, isPageId } from "#app/pages.ts";
+import pageScript from "#app/page-script.js?inline-script";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { insightsFeedPath } from "#app/routing/paths.ts";
 
 /** Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate. */
 function isInteractive(routeId: string): boolean {

@@ -1,12 +1,12 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { pageIds, pages } from "./pages";
+import { pageIds, pages } from "#app/pages.ts";
 import {
   articlePath,
   contactSentPath,
   insightsFeedPath,
   localizedPath,
   publishedLanguages,
-} from "./routing/paths";
+} from "#app/routing/paths.ts";
 
 export default [
   // Every page of the registry in every published language; the id says which (`en/about`).

@@ -13,9 +13,9 @@
 // at once.
 import { mkdirSync, writeFileSync } from "node:fs";
 import puppeteer, { PredefinedNetworkConditions, type Page } from "puppeteer-core";
-import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
-import { startProxy } from "../tests/support/proxy.ts";
-import { startSite } from "../tests/support/site.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startProxy } from "#tests/support/proxy.ts";
+import { startSite } from "#tests/support/site.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** How long the visitor rests the pointer on the link before clicking. */

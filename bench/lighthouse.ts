@@ -7,10 +7,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
-import { startSite } from "../tests/support/site.ts";
-import { loadInsights } from "../app/insights/content.server.ts";
-import { allPagePaths, parseLocalizedPath } from "../app/routing/paths.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startSite } from "#tests/support/site.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { allPagePaths, parseLocalizedPath } from "#app/routing/paths.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.env.BENCH_URLS?.split(",");

@@ -15,8 +15,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startPostgres } from "../tests/support/postgres.ts";
-import { freePort, productionNodeOptions, readMessages, startSite } from "../tests/support/site.ts";
+import { startPostgres } from "#tests/support/postgres.ts";
+import { freePort, productionNodeOptions, readMessages, startSite } from "#tests/support/site.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 100;

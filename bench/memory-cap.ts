@@ -6,8 +6,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { eventually, freePort, readMessages, tempDatabasePath } from "../tests/support/site.ts";
-import { startSmtp } from "../tests/support/smtp.ts";
+import { eventually, freePort, readMessages, tempDatabasePath } from "#tests/support/site.ts";
+import { startSmtp } from "#tests/support/smtp.ts";
 
 const limitMb = Number(process.env.MEMORY_LIMIT_MB ?? 256);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);

@@ -6,11 +6,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
-import { siteConfig } from "../app/config/site.ts";
-import { brandColor, icons, logoSvg, shareImageSize } from "../app/design/brand.ts";
-import { catalogues } from "../app/i18n/catalogues.server.ts";
-import { articleImagePath, type Article } from "../app/insights/article.ts";
-import { publishedLanguages } from "../app/routing/paths.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { brandColor, icons, logoSvg, shareImageSize } from "#app/design/brand.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { articleImagePath, type Article } from "#app/insights/article.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
 
 const require = createRequire(import.meta.url);
 const font = (weight: 400 | 700) =>

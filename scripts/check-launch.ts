@@ -9,10 +9,10 @@ const { values } = parseArgs({ options: { "env-file": { type: "string" } } });
 // Before the settings are imported: they are read once, when they load.
 if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 
-const { settings } = await import("../app/config/settings.server.ts");
-const { siteConfig } = await import("../app/config/site.ts");
+const { settings } = await import("#app/config/settings.server.ts");
+const { siteConfig } = await import("#app/config/site.ts");
 const { builtAddressProblems, builtSecurityTxtProblems, launchProblems } =
-  await import("../app/config/launch-check.server.ts");
+  await import("#app/config/launch-check.server.ts");
 
 // The address the server and the build get (SITE_URL), and the built pages where the server
 // finds them (BUILD_DIR, from the current folder).

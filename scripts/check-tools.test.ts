@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { missingToolLines, tools } from "./check-tools.ts";
+import { missingToolLines, tools } from "#scripts/check-tools.ts";
 
 describe("system tool check", () => {
   it("names each missing tool on one line with the Debian package that installs it", () => {

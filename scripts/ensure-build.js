@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { settings } from "../app/config/settings.server.ts";
+import { settings } from "#app/config/settings.server.ts";
 
 const buildDir = settings.build.BUILD_DIR;
 if (!existsSync(path.join(buildDir, "server/index.js"))) {

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "~/contact/store.server";
-import { databaseUnderTest, unitTestDatabases } from "../tests/support/postgres";
+import { openStore } from "#app/contact/store.server.ts";
+import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 
 const day = 24 * 3600 * 1000;
 

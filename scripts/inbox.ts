@@ -2,10 +2,10 @@
 //   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server)
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
-import { settings } from "../app/config/settings.server.ts";
-import { siteConfig } from "../app/config/site.ts";
-import { openStore, type StoredMessage } from "../app/contact/store.server.ts";
-import { printableJson, printableLine, printableText } from "../app/text/printable.ts";
+import { settings } from "#app/config/settings.server.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { openStore, type StoredMessage } from "#app/contact/store.server.ts";
+import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
 
 const usage = `Usage: npm run inbox -- <command>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markupOf, trimPageStyles, trimStylesheets } from "./page-styles";
+import { markupOf, trimPageStyles, trimStylesheets } from "#scripts/page-styles.ts";
 
 const sheet = [
   "@layer base{*,:after,:before{box-sizing:border-box}textarea{resize:vertical}h1,h2{font-weight:800}::placeholder{opacity:1}}",

@@ -13,7 +13,7 @@ import { fromHtml } from "hast-util-from-html";
 import postcss, { type Container } from "postcss";
 import selectorParser from "postcss-selector-parser";
 import { visit } from "unist-util-visit";
-import { filesUnder } from "./precompress";
+import { filesUnder } from "#scripts/precompress.ts";
 
 const classesIn = (selector: string) => {
   const classes: string[] = [];

@@ -3,12 +3,12 @@
 //   npm run screenshots:report
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { siteConfig } from "../app/config/site.ts";
-import { addDays } from "../app/stats/calendar.ts";
-import { buildReport } from "../app/stats/report.ts";
-import { reportHtml } from "../app/stats/report-mail.ts";
-import type { DailyCount, Metric } from "../app/stats/store.server.ts";
-import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { addDays } from "#app/stats/calendar.ts";
+import { buildReport } from "#app/stats/report.ts";
+import { reportHtml } from "#app/stats/report-mail.ts";
+import type { DailyCount, Metric } from "#app/stats/store.server.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
 
 const from = "2026-11-16";
 const to = "2026-11-22";

@@ -7,10 +7,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { loadInsights } from "../app/insights/content.server.ts";
-import { allPagePaths, parseLocalizedPath, publishedLanguages } from "../app/routing/paths.ts";
-import { chromiumFlags, chromiumPath } from "../tests/support/chromium.ts";
-import { startSite } from "../tests/support/site.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { allPagePaths, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startSite } from "#tests/support/site.ts";
 
 const outDir = path.resolve("screenshots");
 const widths = [390, 1440] as const;

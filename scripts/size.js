@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { settings } from "../app/config/settings.server.ts";
+import { settings } from "#app/config/settings.server.ts";
 
 const KB = 1024;
 /** Interactive pages (the contact form) may hydrate; every other page stays almost script-free. */

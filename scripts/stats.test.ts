@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "~/contact/store.server";
-import { localDay } from "~/stats/calendar";
-import { createStatsStore } from "~/stats/store.server";
+import { openStore } from "#app/contact/store.server.ts";
+import { localDay } from "#app/stats/calendar.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
 
 // `npm run stats` on a database holding what a visitor could make a server store before
 // names were cleaned on the way in: the probe's campaign link and hidden characters.

@@ -2,16 +2,16 @@
 //   npm run stats -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--send-report]
 // (DATABASE_URL, else DATABASE_PATH, as the server.)
 import { parseArgs } from "node:util";
-import { settings } from "../app/config/settings.server.ts";
-import { siteConfig } from "../app/config/site.ts";
-import { createSender } from "../app/contact/mailer.server.ts";
-import { openStore } from "../app/contact/store.server.ts";
-import { addDays, defaultPeriod, localDay } from "../app/stats/calendar.ts";
-import { composeReport } from "../app/stats/report-mail.ts";
-import { englishWords, reportText } from "../app/stats/report-text.ts";
-import { createStatsStore } from "../app/stats/store.server.ts";
-import { loadReport } from "../app/stats/weekly-report.server.ts";
-import { printableJson } from "../app/text/printable.ts";
+import { settings } from "#app/config/settings.server.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { createSender } from "#app/contact/mailer.server.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { addDays, defaultPeriod, localDay } from "#app/stats/calendar.ts";
+import { composeReport } from "#app/stats/report-mail.ts";
+import { englishWords, reportText } from "#app/stats/report-text.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
+import { loadReport } from "#app/stats/weekly-report.server.ts";
+import { printableJson } from "#app/text/printable.ts";
 
 const usage = `Usage: npm run stats -- [options]
 

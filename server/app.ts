@@ -3,24 +3,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { articles } from "virtual:insights";
 import * as build from "virtual:react-router/server-build";
-import { startContactService } from "~/contact/service.server";
-import { log } from "~/config/log.server";
-import type { Settings } from "~/config/settings.server";
+import { startContactService } from "#app/contact/service.server.ts";
+import { log } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
 import {
   allPagePaths,
   dynamicPagePaths,
   localizedPath,
   parseLocalizedPath,
   publishedLanguages,
-} from "~/routing/paths";
-import { startStatsService, type PageIndex } from "~/stats/service.server";
-import { loadBuiltFiles } from "./built-files";
-import { createExpressApp } from "./express-app";
-import { createFastPath } from "./fast-path";
-import { createHealthCheck } from "./health";
-import { createHttpServer } from "./http-server";
-import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "./launch-warning";
-import { renderNotFoundPages } from "./not-found-pages";
+} from "#app/routing/paths.ts";
+import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
+import { loadBuiltFiles } from "#server/built-files.ts";
+import { createExpressApp } from "#server/express-app.ts";
+import { createFastPath } from "#server/fast-path.ts";
+import { createHealthCheck } from "#server/health.ts";
+import { createHttpServer } from "#server/http-server.ts";
+import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "#server/launch-warning.ts";
+import { renderNotFoundPages } from "#server/not-found-pages.ts";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
 export * from "virtual:react-router/server-build";

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { contentType } from "mime-types";
-import { cacheControl } from "./cache-policy";
-import { baseSecurityHeaders, builtFilePolicy } from "./security-headers";
-import { speculationRules } from "./speculation-rules";
+import { cacheControl } from "#server/cache-policy.ts";
+import { baseSecurityHeaders, builtFilePolicy } from "#server/security-headers.ts";
+import { speculationRules } from "#server/speculation-rules.ts";
 
 /** A file held in memory with its precompressed copies and every header but the per-request ones. */
 export type BuiltFile = {

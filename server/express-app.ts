@@ -2,15 +2,15 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { rateLimitAddress } from "~/contact/rate-limit.server";
-import { requestContext, type ContactService } from "~/contact/service.server";
-import type { Logger } from "~/config/log.server";
-import type { Settings } from "~/config/settings.server";
-import { nonceContext } from "~/nonce";
-import { rejectBadHost } from "./host-header";
-import { originGuard } from "./origin-guard";
-import { requestLog } from "./request-log";
-import { perRequestSecurityHeaders } from "./security-headers";
+import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
+import { requestContext, type ContactService } from "#app/contact/service.server.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { nonceContext } from "#app/nonce.ts";
+import { rejectBadHost } from "#server/host-header.ts";
+import { originGuard } from "#server/origin-guard.ts";
+import { requestLog } from "#server/request-log.ts";
+import { perRequestSecurityHeaders } from "#server/security-headers.ts";
 
 /** Dynamic requests: form posts, React Router data, pages rendered per request. */
 export function createExpressApp({

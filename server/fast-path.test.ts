@@ -4,8 +4,8 @@ import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtFile, loadBuiltFiles } from "./built-files";
-import { createFastPath } from "./fast-path";
+import { builtFile, loadBuiltFiles } from "#server/built-files.ts";
+import { createFastPath } from "#server/fast-path.ts";
 
 // The fast path over a small build on disk, behind a real HTTP server. What it hands on
 // (form posts, page data, pages rendered per request) goes to a stand-in for the Express

@@ -1,17 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
-import type { Language } from "~/config/site";
-import { rateLimitAddress } from "~/contact/rate-limit.server";
-import { defaultLanguage, parseLocalizedPath } from "~/routing/paths";
-import type { BuiltFile } from "./built-files";
-import { hasDuplicateHost } from "./host-header";
-import { allowedMethods } from "./methods";
-import { normalisePath, splitTarget } from "./paths";
-import { answerPlain } from "./plain-answer";
-import { languageRedirect, redirect } from "./redirects";
-import { isHttps } from "./security-headers";
-import { sendBuiltFile } from "./send-built-file";
-import { receiveBeacon, viewBeaconPath } from "./view-beacon";
+import type { Language } from "#app/config/site.ts";
+import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
+import { defaultLanguage, parseLocalizedPath } from "#app/routing/paths.ts";
+import type { BuiltFile } from "#server/built-files.ts";
+import { hasDuplicateHost } from "#server/host-header.ts";
+import { allowedMethods } from "#server/methods.ts";
+import { normalisePath, splitTarget } from "#server/paths.ts";
+import { answerPlain } from "#server/plain-answer.ts";
+import { languageRedirect, redirect } from "#server/redirects.ts";
+import { isHttps } from "#server/security-headers.ts";
+import { sendBuiltFile } from "#server/send-built-file.ts";
+import { receiveBeacon, viewBeaconPath } from "#server/view-beacon.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import proxyaddr from "proxy-addr";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHealthCheck, isLoopback } from "./health";
+import { createHealthCheck, isLoopback } from "#server/health.ts";
 
 const details = {
   database: true,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "~/config/log.server";
-import { plainHeaders } from "./security-headers";
+import type { Logger } from "#app/config/log.server.ts";
+import { plainHeaders } from "#server/security-headers.ts";
 
 type Details = { database: boolean } & Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasDuplicateHost, isValidHost } from "./host-header";
+import { hasDuplicateHost, isValidHost } from "#server/host-header.ts";
 
 describe("isValidHost", () => {
   it.each(["localhost", "www.example.com", "127.0.0.1:3000", "[::1]:3000", "xn--espaa-rta.es"])(

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { answerPlain } from "./plain-answer";
+import { answerPlain } from "#server/plain-answer.ts";
 
 /** Whether a Host value names a host and nothing more: `[`, `a%zz`, `a b`, `a/b` do not. */
 export function isValidHost(value: string | undefined): boolean {

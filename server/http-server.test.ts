@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorStatus } from "./http-server";
-import { rawPlainAnswer } from "./plain-answer";
+import { clientErrorStatus } from "#server/http-server.ts";
+import { rawPlainAnswer } from "#server/plain-answer.ts";
 
 describe("requests Node refuses itself", () => {
   it.each([

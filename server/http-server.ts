@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { Logger } from "~/config/log.server";
-import type { Settings } from "~/config/settings.server";
-import { rawPlainAnswer } from "./plain-answer";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { rawPlainAnswer } from "#server/plain-answer.ts";
 
 /** The status Node's own rejection of a request stands for. */
 export function clientErrorStatus(code: string | undefined): 400 | 408 | 413 | 431 {

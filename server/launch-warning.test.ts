@@ -1,7 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { parseSettings } from "~/config/settings.server";
-import { warnIfProxyHopsExposed } from "./launch-warning";
+import { parseSettings } from "#app/config/settings.server.ts";
+import { warnIfProxyHopsExposed } from "#server/launch-warning.ts";
 
 /** The warnings logged for TRUST_PROXY (as the settings read it) and the address listened on. */
 function warnings(trustProxy: string, address: string) {

@@ -2,11 +2,11 @@ import {
   builtAddressProblems,
   builtSecurityTxtProblems,
   launchProblems,
-} from "~/config/launch-check.server";
-import type { Logger } from "~/config/log.server";
-import type { Settings } from "~/config/settings.server";
-import { siteConfig } from "~/config/site";
-import { isLoopback } from "./health";
+} from "#app/config/launch-check.server.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { isLoopback } from "#server/health.ts";
 
 /** The go-live check (npm run check:launch) at start: a warning, since the shipped example must run. */
 export function warnIfNotReadyToLaunch(settings: Settings, clientDir: string, log: Logger) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedMethods } from "./methods";
+import { allowedMethods } from "#server/methods.ts";
 
 const formPages = new Set(["/contact", "/en/contact"]);
 

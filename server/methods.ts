@@ -1,4 +1,4 @@
-import { viewBeaconPath } from "./view-beacon";
+import { viewBeaconPath } from "#server/view-beacon.ts";
 
 const readOnly = ["GET", "HEAD"] as const;
 const form = ["GET", "HEAD", "POST"] as const;

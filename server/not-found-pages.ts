@@ -1,8 +1,8 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { Language } from "~/config/site";
-import { defaultLanguage, publishedLanguages } from "~/routing/paths";
-import { builtFile, type BuiltFile } from "./built-files";
+import type { Language } from "#app/config/site.ts";
+import { defaultLanguage, publishedLanguages } from "#app/routing/paths.ts";
+import { builtFile, type BuiltFile } from "#server/built-files.ts";
 
 /**
  * The 404 page of each published language, rendered once at start: it is the same for

@@ -2,7 +2,7 @@ import { request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { originGuard } from "./origin-guard";
+import { originGuard } from "#server/origin-guard.ts";
 
 let server: Server | undefined;
 afterEach(

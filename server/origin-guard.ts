@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import { catalogues } from "~/i18n/catalogues.server";
-import { createI18n } from "~/i18n/i18n";
-import { parseLocalizedPath } from "~/routing/paths";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
 
 /**
  * Forms post only from our own pages. The origin a visitor sees is this server's protocol

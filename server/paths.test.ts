@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalisePath, splitTarget } from "./paths";
+import { normalisePath, splitTarget } from "#server/paths.ts";
 
 describe("normalisePath", () => {
   it("serves canonical paths as they are", () => {

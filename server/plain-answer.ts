@@ -1,5 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import { plainHeaders } from "./security-headers";
+import { plainHeaders } from "#server/security-headers.ts";
 
 const textHeaders = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHttpDate, preconditionsHold } from "./preconditions";
+import { parseHttpDate, preconditionsHold } from "#server/preconditions.ts";
 
 const etag = '"abc-br"';
 const lastModified = "Sun, 15 Nov 2026 10:00:00 GMT";

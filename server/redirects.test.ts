@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageRedirect, rememberedLanguage } from "./redirects";
+import { languageRedirect, rememberedLanguage } from "#server/redirects.ts";
 
 describe("the remembered language", () => {
   it("reads the lang cookie among others", () => {

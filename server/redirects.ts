@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
-import type { Language } from "~/config/site";
-import type { PageId } from "~/pages";
-import { localizedPath, publishedLanguages } from "~/routing/paths";
-import { plainHeaders } from "./security-headers";
+import type { Language } from "#app/config/site.ts";
+import type { PageId } from "#app/pages.ts";
+import { localizedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { plainHeaders } from "#server/security-headers.ts";
 
 /**
  * Sends the visitor to another path of this site. `location` is a path from

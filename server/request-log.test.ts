@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { requestLog } from "./request-log";
+import { requestLog } from "#server/request-log.ts";
 
 const lines: Record<string, unknown>[] = [];
 let server: Server;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import type { Logger } from "~/config/log.server";
+import type { Logger } from "#app/config/log.server.ts";
 
 /**
  * One log line per dynamic request, with an id the response carries too. Never a body,

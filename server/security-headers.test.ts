@@ -5,7 +5,7 @@ import {
   contentSecurityPolicy,
   inlineHashes,
   plainHeaders,
-} from "./security-headers";
+} from "#server/security-headers.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

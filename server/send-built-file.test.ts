@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadBuiltFiles } from "./built-files";
-import { sendBuiltFile } from "./send-built-file";
+import { loadBuiltFiles } from "#server/built-files.ts";
+import { sendBuiltFile } from "#server/send-built-file.ts";
 
 const html = "<!doctype html><style>p{color:red}</style><p>Hola</p><script>1</script>";
 const built = new Date("2026-11-15T10:00:00.750Z");

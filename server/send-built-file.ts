@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import fresh from "fresh";
-import type { BuiltFile } from "./built-files";
-import { pickEncoding } from "./encoding";
-import { answerPlain } from "./plain-answer";
-import { preconditionsHold } from "./preconditions";
-import { hstsHeader } from "./security-headers";
+import type { BuiltFile } from "#server/built-files.ts";
+import { pickEncoding } from "#server/encoding.ts";
+import { answerPlain } from "#server/plain-answer.ts";
+import { preconditionsHold } from "#server/preconditions.ts";
+import { hstsHeader } from "#server/security-headers.ts";
 
 /** Answers a GET or HEAD with a file from memory, compressed as the client accepts. */
 export function sendBuiltFile(

@@ -2,15 +2,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSettings } from "~/config/settings.server";
-import { openStore, type MessageStore } from "~/contact/store.server";
-import { beaconsPerClient } from "~/stats/beacon-guard.server";
-import { localDay } from "~/stats/calendar";
-import { startStatsService } from "~/stats/service.server";
-import { createStatsStore } from "~/stats/store.server";
-import { tempDatabasePath } from "../tests/support/site";
-import { createFastPath } from "./fast-path";
-import { viewBeaconPath } from "./view-beacon";
+import { parseSettings } from "#app/config/settings.server.ts";
+import { openStore, type MessageStore } from "#app/contact/store.server.ts";
+import { beaconsPerClient } from "#app/stats/beacon-guard.server.ts";
+import { localDay } from "#app/stats/calendar.ts";
+import { startStatsService } from "#app/stats/service.server.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
+import { tempDatabasePath } from "#tests/support/site.ts";
+import { createFastPath } from "#server/fast-path.ts";
+import { viewBeaconPath } from "#server/view-beacon.ts";
 
 // The beacon through the fast path behind a proxy trusted by hop count (TRUST_PROXY=1), into
 // the real visit counts on SQLite: whose address a beacon counts against.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { plainHeaders } from "./security-headers";
+import { plainHeaders } from "#server/security-headers.ts";
 
 /** Where the page script sends its beacon after load (app/page-script.js). */
 export const viewBeaconPath = "/api/view";

@@ -1,6 +1,6 @@
-import { formatDay, type ArticleSummary } from "~/insights/article";
-import { useLocale } from "~/i18n/use-locale";
-import { cn } from "~/components/ui/cn";
+import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 /** "12 de noviembre de 2026 · 6 min de lectura", and the update day when there is one. */
 export function ArticleFacts({ article }: { article: ArticleSummary }) {

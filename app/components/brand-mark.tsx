@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 export type BrandId = "lab" | "consultancy";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { ContactForm, type ContactFormProps } from "~/components/contact-form";
-import { JsonScript } from "~/components/ui/json-script";
+import { ContactForm, type ContactFormProps } from "#app/components/contact-form.tsx";
+import { JsonScript } from "#app/components/ui/json-script.tsx";
 
 /** Where the browser finds the form to hydrate and the data it was rendered with. */
 export const contactIsland = { root: "contact-form", data: "contact-form-data" } as const;

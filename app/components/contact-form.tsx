@@ -9,9 +9,9 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Toaster, useToaster } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
-import type { Language } from "~/config/site";
+import { Toaster, useToaster } from "#app/components/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import type { Language } from "#app/config/site.ts";
 import {
   contactFields,
   contactLimits,
@@ -21,9 +21,9 @@ import {
   type ContactResult,
   type FailureReason,
   type FieldError,
-} from "~/contact/schema";
-import { localizedPath } from "~/routing/paths";
-import { cn } from "~/components/ui/cn";
+} from "#app/contact/schema.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 export type ContactFormProps = {
   /** The page's URL: the form posts there, with and without JavaScript. */

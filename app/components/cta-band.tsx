@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
-import { Motif } from "~/components/motif";
-import { ButtonLink } from "~/components/ui/button";
-import { useLocale } from "~/i18n/use-locale";
+import { Motif } from "#app/components/motif.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** The closing call to action before the footer (which carries the e-mail address). */
 export function CtaBand() {

@@ -1,8 +1,8 @@
-import { siteConfig } from "~/config/site";
+import { siteConfig } from "#app/config/site.ts";
 import { ChevronDown } from "lucide-react";
-import { Section } from "~/components/section";
-import { languageList } from "~/content/company";
-import { useLocale } from "~/i18n/use-locale";
+import { Section } from "#app/components/section.tsx";
+import { languageList } from "#app/content/company.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 const questions = [
   "billing",

@@ -1,8 +1,8 @@
 import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
-import { useLocale } from "~/i18n/use-locale";
+import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

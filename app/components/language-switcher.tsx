@@ -1,8 +1,8 @@
-import { languageName } from "~/i18n/language-name";
-import { useLanguageLinks } from "~/routing/language-links";
-import { publishedLanguages } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
-import { cn } from "~/components/ui/cn";
+import { languageName } from "#app/i18n/language-name.ts";
+import { useLanguageLinks } from "#app/routing/language-links.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * ES / EN / CA links to the same page in each language (an article's translation, or the

@@ -1,10 +1,10 @@
 import type { ComponentType } from "react";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { siteConfig, type Language } from "~/config/site";
-import { pages, type PageId } from "~/pages";
-import { localizedPath } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { pages, type PageId } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** A legal text per language: Spanish, the binding original, and the translations that exist. */
 type LegalVersions = { es: ComponentType } & Partial<Record<Language, ComponentType>>;

@@ -1,5 +1,5 @@
-import { siteConfig } from "~/config/site";
-import { brandColor, logoMark, sunColor } from "~/design/brand";
+import { siteConfig } from "#app/config/site.ts";
+import { brandColor, logoMark, sunColor } from "#app/design/brand.ts";
 
 /**
  * The company mark and name; the mark is decorative, the name is the text. The mark keeps

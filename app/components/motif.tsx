@@ -1,4 +1,4 @@
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * The brand motif: contour lines of the Serra de Tramuntana, the ridge of the mark, each

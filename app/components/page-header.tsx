@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Motif } from "~/components/motif";
-import { cn } from "~/components/ui/cn";
-import { Eyebrow } from "~/components/ui/eyebrow";
+import { Motif } from "#app/components/motif.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { Eyebrow } from "#app/components/ui/eyebrow.tsx";
 
 /**
  * A page's h1 with its lead paragraph, on the muted surface with the brand motif, which

@@ -1,5 +1,5 @@
-import type { Language } from "~/config/site";
-import { siteConfig } from "~/config/site";
+import type { Language } from "#app/config/site.ts";
+import { siteConfig } from "#app/config/site.ts";
 import {
   absoluteUrl,
   documentTitle,
@@ -7,10 +7,10 @@ import {
   ogImagePath,
   ogLocales,
   pageSeo,
-} from "~/routing/seo";
-import { pages, type PageId } from "~/pages";
-import { publishedLanguages } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
+} from "#app/routing/seo.ts";
+import { pages, type PageId } from "#app/pages.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** What search engines and social networks are told about one document. */
 type DocumentFacts = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { cn } from "~/components/ui/cn";
-import { Eyebrow } from "~/components/ui/eyebrow";
+import { cn } from "#app/components/ui/cn.ts";
+import { Eyebrow } from "#app/components/ui/eyebrow.tsx";
 
 /** Small label, title and subtitle: the same header on every section of the site. */
 function SectionHeader({

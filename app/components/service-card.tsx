@@ -1,7 +1,7 @@
-import type { Service } from "~/content/services";
-import { useLocale } from "~/i18n/use-locale";
-import { Card } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
+import type { Service } from "#app/content/services.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * A service as a card: emoji, title and description; the whole card links to `href` (the

@@ -1,8 +1,8 @@
 import { ExternalLink, Mail, MapPin } from "lucide-react";
-import { Logo } from "~/components/logo";
-import { siteConfig } from "~/config/site";
-import { pagesIn, type PageId } from "~/pages";
-import { useLocale } from "~/i18n/use-locale";
+import { Logo } from "#app/components/logo.tsx";
+import { siteConfig } from "#app/config/site.ts";
+import { pagesIn, type PageId } from "#app/pages.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
 

@@ -1,12 +1,12 @@
 import { Menu, X } from "lucide-react";
 import { useLocation } from "react-router";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { ButtonLink } from "~/components/ui/button";
-import { Logo } from "~/components/logo";
-import { pagesIn } from "~/pages";
-import { parseLocalizedPath } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
-import { cn } from "~/components/ui/cn";
+import { LanguageSwitcher } from "#app/components/language-switcher.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { pagesIn } from "#app/pages.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { cn } from "#app/components/ui/cn.ts";
 
 const menuId = "site-menu";
 

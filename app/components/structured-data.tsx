@@ -1,9 +1,9 @@
-import { JsonScript } from "~/components/ui/json-script";
-import { siteConfig, type Language } from "~/config/site";
-import { absoluteUrl } from "~/routing/seo";
-import { services } from "~/content/services";
-import { localizedPath } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
+import { JsonScript } from "#app/components/ui/json-script.tsx";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { absoluteUrl } from "#app/routing/seo.ts";
+import { services } from "#app/content/services.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** The company as a schema.org Organization, with the same `@id` on every page. */
 export function organizationNode(lang: Language) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeToasts, toastGap, visibleToasts } from "./toaster";
+import { placeToasts, toastGap, visibleToasts } from "#app/components/toaster.tsx";
 
 describe("placeToasts", () => {
   it("piles the toasts: the newest in front, each older one a gap higher, smaller, as tall as the newest", () => {

@@ -7,7 +7,7 @@ import {
   type FocusEvent,
   type ReactNode,
 } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * The contact form's toasts, drawn as sonner drew them (a stack in the bottom-right corner,

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ContactSettings } from "./settings.server.ts";
-// Relative, with its extension: npm run check:launch runs this file on plain Node.
-import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "./site.ts";
+import type { ContactSettings } from "#app/config/settings.server.ts";
+import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "#app/config/site.ts";
 
 /**
  * What still stops the site from going live: the shipped placeholder facts (which render

@@ -3,13 +3,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSettings } from "~/config/settings.server";
-import { confirmableFacts, siteConfig, type SiteConfig } from "~/config/site";
+import { parseSettings } from "#app/config/settings.server.ts";
+import { confirmableFacts, siteConfig, type SiteConfig } from "#app/config/site.ts";
 import {
   builtAddressProblems,
   builtSecurityTxtProblems,
   launchProblems,
-} from "./launch-check.server";
+} from "#app/config/launch-check.server.ts";
 
 /** A company that has filled everything in. */
 const filledIn: SiteConfig = {

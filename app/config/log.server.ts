@@ -1,5 +1,5 @@
 import pino from "pino";
-import { settings } from "./settings.server.ts";
+import { settings } from "#app/config/settings.server.ts";
 
 /**
  * Structured JSON logs. At info level they never carry a message body or an e-mail

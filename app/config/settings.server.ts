@@ -1,8 +1,7 @@
-// The one reader of the environment. Also imported by server.js, the build config and the
-// scripts, which Node runs without path aliases: relative imports with extensions only.
+// The one reader of the environment, for server.js, the build config and the scripts.
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { languages, siteConfig } from "./site.ts";
+import { languages, siteConfig } from "#app/config/site.ts";
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "~/config/site";
-import { parseSettings } from "./settings.server";
+import { siteConfig } from "#app/config/site.ts";
+import { parseSettings } from "#app/config/settings.server.ts";
 
 const contact = (env: Record<string, string>) => parseSettings(env).contact;
 const server = (env: Record<string, string>) => parseSettings(env).server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonAnswer, wantsJson } from "./endpoint.server";
+import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 
 const post = (accept?: string) =>
   new Request("http://localhost/en/contact", {

@@ -1,5 +1,5 @@
 import Negotiator from "negotiator";
-import type { SubmitResponse } from "./submit.server";
+import type { SubmitResponse } from "#app/contact/submit.server.ts";
 
 /**
  * Whether a post to the contact page asks for its answer as JSON: the form's script sends

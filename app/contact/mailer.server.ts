@@ -1,7 +1,6 @@
-// Also used by `npm run stats -- --send-report` on plain Node: relative imports only.
 import { createTransport, type SendMailOptions } from "nodemailer";
-import { siteConfig } from "../config/site.ts";
-import type { StoredMessage, Suspicion } from "./store.server.ts";
+import { siteConfig } from "#app/config/site.ts";
+import type { StoredMessage, Suspicion } from "#app/contact/store.server.ts";
 
 export type Mailer = {
   send(message: StoredMessage): Promise<void>;

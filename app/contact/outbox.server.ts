@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import type { Logger } from "~/config/log.server";
-import type { Mailer } from "./mailer.server";
-import type { MessageStore } from "./store.server";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Mailer } from "#app/contact/mailer.server.ts";
+import type { MessageStore } from "#app/contact/store.server.ts";
 
 export type OutboxOptions = {
   pollMs: number;

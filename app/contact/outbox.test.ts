@@ -1,10 +1,10 @@
 import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
-import { startSilentSmtp, startSmtp, type SmtpServer } from "../../tests/support/smtp";
-import { createMailer } from "./mailer.server";
-import { backoffMs, createOutbox, type OutboxOptions } from "./outbox.server";
-import { openStore, type MessageStore, type NewMessage } from "./store.server";
+import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
+import { startSilentSmtp, startSmtp, type SmtpServer } from "#tests/support/smtp.ts";
+import { createMailer } from "#app/contact/mailer.server.ts";
+import { backoffMs, createOutbox, type OutboxOptions } from "#app/contact/outbox.server.ts";
+import { openStore, type MessageStore, type NewMessage } from "#app/contact/store.server.ts";
 
 const hour = 3600_000;
 const options: OutboxOptions = {

@@ -2,9 +2,13 @@ import type { AddressInfo } from "node:net";
 import { DatabaseSync } from "node:sqlite";
 import express from "express";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
-import { clientNetwork, createRateLimiter, rateLimitAddress } from "./rate-limit.server";
-import { openStore, type MessageStore } from "./store.server";
+import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
+import {
+  clientNetwork,
+  createRateLimiter,
+  rateLimitAddress,
+} from "#app/contact/rate-limit.server.ts";
+import { openStore, type MessageStore } from "#app/contact/store.server.ts";
 
 describe("client network", () => {
   it("keys IPv4 by address and IPv6 by its /64", () => {

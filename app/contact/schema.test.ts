@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactLimits, validateContact } from "./schema";
+import { contactLimits, validateContact } from "#app/contact/schema.ts";
 
 const valid = {
   name: "Ana Pérez",

@@ -1,12 +1,12 @@
 import { createContext } from "react-router";
-import { siteConfig, type Language } from "~/config/site";
-import type { Logger } from "~/config/log.server";
-import { createMailer } from "./mailer.server";
-import { createOutbox, type Outbox } from "./outbox.server";
-import { createRateLimiter } from "./rate-limit.server";
-import type { ContactSettings } from "~/config/settings.server";
-import { openStore } from "./store.server";
-import { submitContact } from "./submit.server";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import { createMailer } from "#app/contact/mailer.server.ts";
+import { createOutbox, type Outbox } from "#app/contact/outbox.server.ts";
+import { createRateLimiter } from "#app/contact/rate-limit.server.ts";
+import type { ContactSettings } from "#app/config/settings.server.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { submitContact } from "#app/contact/submit.server.ts";
 
 const dayMs = 24 * 3600 * 1000;
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { expect, it } from "vitest";
-import { siteConfig } from "~/config/site";
-import { startContactService } from "./service.server";
-import { parseSettings } from "~/config/settings.server";
-import { openStore } from "./store.server";
+import { siteConfig } from "#app/config/site.ts";
+import { startContactService } from "#app/contact/service.server.ts";
+import { parseSettings } from "#app/config/settings.server.ts";
+import { openStore } from "#app/contact/store.server.ts";
 
 const day = 24 * 3600 * 1000;
 

@@ -1,7 +1,6 @@
 // The contact messages, on the site's database (app/database: SQLite or PostgreSQL, one
-// schema). Shared by the server and the owner's inbox CLI, which runs on plain Node: these
-// modules import nothing from the app (no path aliases) and name their files with the
-// extension. The queries are written once with Kysely, for both databases.
+// schema). Shared by the server and the owner's inbox CLI. The queries are written once with
+// Kysely, for both databases.
 import { randomBytes } from "node:crypto";
 import {
   expressionBuilder,
@@ -12,9 +11,13 @@ import {
   type SqlBool,
   type UpdateObject,
 } from "kysely";
-import { openDatabase, type Database, type DatabaseOptions } from "../database/database.server.ts";
-import { groupCommit } from "../database/group-commit.ts";
-import type { Tables } from "../database/tables.ts";
+import {
+  openDatabase,
+  type Database,
+  type DatabaseOptions,
+} from "#app/database/database.server.ts";
+import { groupCommit } from "#app/database/group-commit.ts";
+import type { Tables } from "#app/database/tables.ts";
 
 /**
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed

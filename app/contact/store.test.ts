@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseUnderTest, holdWrites, unitTestDatabases } from "../../tests/support/postgres";
-import { openStore } from "./store.server";
+import { databaseUnderTest, holdWrites, unitTestDatabases } from "#tests/support/postgres.ts";
+import { openStore } from "#app/contact/store.server.ts";
 
 const message = (n: number) => ({
   lang: "es",

@@ -1,5 +1,5 @@
-import type { Language } from "~/config/site";
-import type { Logger } from "~/config/log.server";
+import type { Language } from "#app/config/site.ts";
+import type { Logger } from "#app/config/log.server.ts";
 import {
   contactFields,
   contactStatusCodes,
@@ -7,9 +7,9 @@ import {
   type ContactField,
   type ContactResult,
   type FailureReason,
-} from "./schema";
-import type { RateLimitDecision } from "./rate-limit.server";
-import type { MessageStore, Suspicion } from "./store.server";
+} from "#app/contact/schema.ts";
+import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { MessageStore, Suspicion } from "#app/contact/store.server.ts";
 
 /** Large enough for the longest valid message in any script, percent-encoded; no larger. */
 const maxBodyBytes = 64 * 1024;

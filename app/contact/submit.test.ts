@@ -1,7 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { NewMessage } from "./store.server";
-import { submitContact } from "./submit.server";
+import type { NewMessage } from "#app/contact/store.server.ts";
+import { submitContact } from "#app/contact/submit.server.ts";
 
 const person = { name: "Marta", email: "marta@example.es", message: "Hola" };
 

@@ -1,4 +1,4 @@
-import { siteConfig, type Language } from "~/config/site";
+import { siteConfig, type Language } from "#app/config/site.ts";
 
 /** The company's country, named in `lang`. */
 export function countryName(lang: Language): string {

@@ -2,13 +2,12 @@
 // of servers on one database), behind Kysely. The contact messages (app/contact) and the
 // visit counts (app/stats) keep their tables here; the schema is the migrations in
 // ./migrations, the same for both, applied at start. Shared by the server and the owner's
-// scripts, which run on plain Node: these modules import nothing from the app (no path
-// aliases) and name their files with the extension.
+// scripts.
 import type { Kysely } from "kysely";
-import type { Engine } from "./engine.ts";
-import { openPostgres } from "./postgres.server.ts";
-import { openSqlite } from "./sqlite.server.ts";
-import type { Tables } from "./tables.ts";
+import type { Engine } from "#app/database/engine.ts";
+import { openPostgres } from "#app/database/postgres.server.ts";
+import { openSqlite } from "#app/database/sqlite.server.ts";
+import type { Tables } from "#app/database/tables.ts";
 
 /** The tasks that run on one server at a time (a PostgreSQL advisory lock each). */
 export type ExclusiveTask = "purge";

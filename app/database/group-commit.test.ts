@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "./group-commit";
+import { groupCommit } from "#app/database/group-commit.ts";
 
 describe("group commit", () => {
   it("hands inserts of one turn to one write and settles each", async () => {

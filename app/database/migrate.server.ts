@@ -4,7 +4,7 @@
 // on SQLite each runs in a BEGIN IMMEDIATE transaction (./sqlite.server.ts).
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import { migrations } from "./migrations/index.ts";
+import { migrations } from "#app/database/migrations/index.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema, as migrations see it
 export async function migrateToLatest(db: Kysely<any>) {

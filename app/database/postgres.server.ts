@@ -2,9 +2,9 @@
 // pools and Kysely's PostgreSQL dialect.
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Database, ExclusiveTask } from "./database.server.ts";
-import { migrateToLatest } from "./migrate.server.ts";
-import type { Tables } from "./tables.ts";
+import type { Database, ExclusiveTask } from "#app/database/database.server.ts";
+import { migrateToLatest } from "#app/database/migrate.server.ts";
+import type { Tables } from "#app/database/tables.ts";
 
 /** Advisory lock ids: a fixed number per task, the same on every server. */
 const lockIds: Record<ExclusiveTask, number> = { purge: 7_240_002 };

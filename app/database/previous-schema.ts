@@ -4,7 +4,7 @@
 // reads that count to finish such a database instead of creating its tables again. The old
 // count is left as it was.
 import { sql, type Kysely } from "kysely";
-import { engineOf } from "./engine.ts";
+import { engineOf } from "#app/database/engine.ts";
 
 /** The last step the previous releases had: their schema is migration 0001's. */
 export const lastPreviousStep = 4;

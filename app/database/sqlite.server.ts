@@ -16,9 +16,9 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from "kysely";
-import type { Database } from "./database.server.ts";
-import { migrateToLatest } from "./migrate.server.ts";
-import type { Tables } from "./tables.ts";
+import type { Database } from "#app/database/database.server.ts";
+import { migrateToLatest } from "#app/database/migrate.server.ts";
+import type { Tables } from "#app/database/tables.ts";
 
 /** Statements kept prepared, the most recently used ones. */
 const preparedStatements = 100;

@@ -2,8 +2,8 @@
 // Times are milliseconds since the epoch and counts are whole numbers; PostgreSQL keeps both
 // in BIGINT columns, which the connection reads as JS numbers (app/database/postgres.server.ts).
 import type { Generated } from "kysely";
-import type { MessageStatus, Suspicion } from "../contact/store.server.ts";
-import type { Metric } from "../stats/store.server.ts";
+import type { MessageStatus, Suspicion } from "#app/contact/store.server.ts";
+import type { Metric } from "#app/stats/store.server.ts";
 
 export type Tables = {
   messages: {

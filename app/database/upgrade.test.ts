@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
-import { openStore } from "../contact/store.server";
-import { createStatsStore } from "../stats/store.server";
+import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
 
 const databases = unitTestDatabases();
 afterAll(() => databases.stop());

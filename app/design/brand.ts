@@ -1,5 +1,5 @@
 // Brand assets shared by the logo, the page head, the web manifest and the images drawn at
-// build time. Imported by the build itself: relative imports only.
+// build time.
 export const brandColor = "#0a5c99";
 
 /** The sun in the mark: the warm accent, light enough to glow on the brand blue. */

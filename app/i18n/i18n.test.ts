@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Language } from "~/config/site";
-import { siteConfig } from "~/config/site";
-import { catalogues } from "~/i18n/catalogues.server";
-import { createI18n } from "~/i18n/i18n";
-import { keysOf } from "../../tests/support/catalogue-keys";
+import type { Language } from "#app/config/site.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { keysOf } from "#tests/support/catalogue-keys.ts";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import type { Language } from "~/config/site";
-import type { PageId } from "~/pages";
-import { localizedPath } from "~/routing/paths";
+import type { Language } from "#app/config/site.ts";
+import type { PageId } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
 
 /** The page's language, its translate function and links to pages in that language. */
 export function useLocale() {

@@ -1,6 +1,5 @@
-// Also loaded by the build config on plain Node: relative imports with extensions only.
-import type { Language } from "../config/site.ts";
-import type { FrontMatter } from "./front-matter.ts";
+import type { Language } from "#app/config/site.ts";
+import type { FrontMatter } from "#app/insights/front-matter.ts";
 
 /** An image variant the build writes beside the pages (AVIF or WebP at one width). */
 export type ImageVariant = { source: string; url: string; width: number; format: "avif" | "webp" };

@@ -1,15 +1,14 @@
 // Reads the articles (content/insights/<key>/<lang>.md), validates their front matter and
 // renders them. Runs at build only: the Vite plugin hands the result to the server bundle
 // as data, and the build config reads it for the prerender list and the images.
-// Loaded on plain Node too: relative imports with extensions only.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { settings } from "../config/settings.server.ts";
-import { siteConfig, type Language } from "../config/site.ts";
-import { articlePath, publishedLanguages } from "../routing/paths.ts";
-import type { Article } from "./article.ts";
-import { parseFrontMatter } from "./front-matter.ts";
-import { renderMarkdown } from "./markdown.server.ts";
+import { settings } from "#app/config/settings.server.ts";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { articlePath, publishedLanguages } from "#app/routing/paths.ts";
+import type { Article } from "#app/insights/article.ts";
+import { parseFrontMatter } from "#app/insights/front-matter.ts";
+import { renderMarkdown } from "#app/insights/markdown.server.ts";
 
 /** Where articles live; INSIGHTS_DIR points elsewhere (the tests' fixtures). */
 export const insightsDir = () => path.resolve(settings.build.INSIGHTS_DIR);

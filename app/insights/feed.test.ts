@@ -4,10 +4,10 @@ import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "~/config/site";
-import { summaryOf } from "~/insights/article";
-import { loadInsights } from "~/insights/content.server";
-import { insightsFeed } from "~/insights/feed";
+import { siteConfig } from "#app/config/site.ts";
+import { summaryOf } from "#app/insights/article.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { insightsFeed } from "#app/insights/feed.ts";
 
 type Element = {
   name: string;

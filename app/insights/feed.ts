@@ -1,10 +1,10 @@
 import { DOMImplementation, XMLSerializer, type Document as XmlDocument } from "@xmldom/xmldom";
-import { siteConfig, type Language } from "~/config/site";
-import { catalogues } from "~/i18n/catalogues.server";
-import { createI18n } from "~/i18n/i18n";
-import { articleImagePath, lastModified, type ArticleSummary } from "~/insights/article";
-import { insightsFeedPath, localizedPath } from "~/routing/paths";
-import { absoluteUrl } from "~/routing/seo";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { articleImagePath, lastModified, type ArticleSummary } from "#app/insights/article.ts";
+import { insightsFeedPath, localizedPath } from "#app/routing/paths.ts";
+import { absoluteUrl } from "#app/routing/seo.ts";
 
 /**
  * An element of the feed: text content or child elements. Everything an author wrote goes

@@ -1,6 +1,5 @@
-// Also loaded by the build config on plain Node: relative imports with extensions only.
 import { z } from "zod";
-import { services } from "../content/services.ts";
+import { services } from "#app/content/services.ts";
 
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
 

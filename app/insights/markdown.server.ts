@@ -1,7 +1,6 @@
 // Markdown to HTML at build time: GFM, heading anchors, external links, code highlighted
 // into classes (the page's Content-Security-Policy allows no inline style attribute) and
-// images turned into responsive AVIF/WebP. Loaded by the build on plain Node: relative
-// imports with extensions only.
+// images turned into responsive AVIF/WebP.
 import rehypeShiki from "@shikijs/rehype";
 import type { Element, Root as HastRoot } from "hast";
 import type { Root as MdastRoot } from "mdast";
@@ -19,8 +18,8 @@ import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
-import type { ImageVariant } from "./article.ts";
-import { responsiveImage } from "./images.server.ts";
+import type { ImageVariant } from "#app/insights/article.ts";
+import { responsiveImage } from "#app/insights/images.server.ts";
 
 /** Shiki's theme of CSS variables: a token says `var(--code-token-keyword)`, never a colour. */
 const codeTheme = createCssVariablesTheme({ name: "site", variablePrefix: "--code-" });

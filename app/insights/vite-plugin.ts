@@ -1,9 +1,9 @@
 import type { Plugin } from "vite";
-import { settings } from "../config/settings.server.ts";
-import { languageList, siteConfig, type Language } from "../config/site.ts";
-import { publishedLanguages } from "../routing/paths.ts";
-import { summaryOf } from "./article.ts";
-import { insightsDir, loadInsights } from "./content.server.ts";
+import { settings } from "#app/config/settings.server.ts";
+import { languageList, siteConfig, type Language } from "#app/config/site.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import { summaryOf } from "#app/insights/article.ts";
+import { insightsDir, loadInsights } from "#app/insights/content.server.ts";
 
 const id = "virtual:insights";
 const resolvedId = `\0${id}`;

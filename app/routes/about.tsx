@@ -1,13 +1,13 @@
 import { Briefcase, Compass, Eye, Languages, MapPin, Navigation } from "lucide-react";
-import { CtaBand } from "~/components/cta-band";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { Section } from "~/components/section";
-import { Card } from "~/components/ui/card";
-import { siteConfig } from "~/config/site";
-import { languageList } from "~/content/company";
-import { values } from "~/content/values";
-import { useLocale } from "~/i18n/use-locale";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Section } from "#app/components/section.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { siteConfig } from "#app/config/site.ts";
+import { languageList } from "#app/content/company.ts";
+import { values } from "#app/content/values.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** The company's facts at a glance, all read from siteConfig (checked before go-live). */
 function KeyFacts() {

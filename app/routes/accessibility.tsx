@@ -1,5 +1,5 @@
-import { LegalPage } from "~/components/legal-page";
-import { accessibilityStatement, reviewedOn } from "~/content/legal/accessibility-statement";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { accessibilityStatement, reviewedOn } from "#app/content/legal/accessibility-statement.tsx";
 
 export default function Accessibility() {
   return (

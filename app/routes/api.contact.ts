@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { defaultLanguage, localizedPath, publishedLanguages } from "~/routing/paths";
+import { defaultLanguage, localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 import type { Route } from "./+types/api.contact";
 
 /** The endpoint only takes posts; any other method is told so, and which one to use. */

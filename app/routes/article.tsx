@@ -1,20 +1,25 @@
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { articles } from "virtual:insights";
-import { ArticleFacts, TagList } from "~/components/article-facts";
-import { CtaBand } from "~/components/cta-band";
-import { PageHeader } from "~/components/page-header";
-import { DocumentMeta } from "~/components/page-meta";
-import { ServiceCard } from "~/components/service-card";
-import { JsonLd, organizationNode } from "~/components/structured-data";
-import { services } from "~/content/services";
-import { useLocale } from "~/i18n/use-locale";
-import { articleImagePath, lastModified, summaryOf, type ArticleSummary } from "~/insights/article";
+import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { DocumentMeta } from "#app/components/page-meta.tsx";
+import { ServiceCard } from "#app/components/service-card.tsx";
+import { JsonLd, organizationNode } from "#app/components/structured-data.tsx";
+import { services } from "#app/content/services.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import {
+  articleImagePath,
+  lastModified,
+  summaryOf,
+  type ArticleSummary,
+} from "#app/insights/article.ts";
 // Only article pages carry the body's typography and the code colours (not every page).
-import articleStyles from "~/insights/article.css?inline";
-import { translationLinks } from "~/routing/language-links";
-import { parseLocalizedPath, publishedLanguages } from "~/routing/paths";
-import { absoluteUrl, articleSeo } from "~/routing/seo";
+import articleStyles from "#app/insights/article.css?inline";
+import { translationLinks } from "#app/routing/language-links.ts";
+import { parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { absoluteUrl, articleSeo } from "#app/routing/seo.ts";
 import type { Route } from "./+types/article";
 
 /** One article (run at build: every article is prerendered). */

@@ -1,14 +1,14 @@
 import { ArrowRight, Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { BrandPanel, brandText, type BrandId } from "~/components/brand-mark";
-import { CtaBand } from "~/components/cta-band";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { Section } from "~/components/section";
-import { cn } from "~/components/ui/cn";
-import { siteConfig } from "~/config/site";
-import { services } from "~/content/services";
-import { useLocale } from "~/i18n/use-locale";
+import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Section } from "#app/components/section.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { services } from "#app/content/services.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
 

@@ -6,18 +6,18 @@ import {
   useLocation,
   type RouterContextProvider,
 } from "react-router";
-import { contactAnchors } from "~/components/contact-form";
-import { ContactFormIsland } from "~/components/contact-form-island";
-import { Faq } from "~/components/faq";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { Card } from "~/components/ui/card";
-import { siteConfig } from "~/config/site";
-import { jsonAnswer, wantsJson } from "~/contact/endpoint.server";
-import { requestContext } from "~/contact/service.server";
-import { documentTitle } from "~/routing/seo";
-import { contactSentPath, parseLocalizedPath } from "~/routing/paths";
-import { useLocale } from "~/i18n/use-locale";
+import { contactAnchors } from "#app/components/contact-form.tsx";
+import { ContactFormIsland } from "#app/components/contact-form-island.tsx";
+import { Faq } from "#app/components/faq.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { siteConfig } from "#app/config/site.ts";
+import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
+import { requestContext } from "#app/contact/service.server.ts";
+import { documentTitle } from "#app/routing/seo.ts";
+import { contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import type { Route } from "./+types/contact";
 
 /** One submission of the contact form to this page, in the page's language. */

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/components/legal-page";
-import { cookiePolicy } from "~/content/legal/cookie-policy";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { cookiePolicy } from "#app/content/legal/cookie-policy.tsx";
 
 export default function Cookies() {
   return <LegalPage page="cookies" versions={cookiePolicy} />;

@@ -1,19 +1,19 @@
 import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
-import { BrandPanel, brandText, type BrandId } from "~/components/brand-mark";
-import { CtaBand } from "~/components/cta-band";
-import { Faq } from "~/components/faq";
-import { HeroArt } from "~/components/hero-art";
-import { Motif } from "~/components/motif";
-import { PageMeta } from "~/components/page-meta";
-import { Section } from "~/components/section";
-import { ServiceCard } from "~/components/service-card";
-import { StructuredData } from "~/components/structured-data";
-import { ButtonLink } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { siteConfig } from "~/config/site";
-import { featuredServices } from "~/content/services";
-import { values } from "~/content/values";
-import { useLocale } from "~/i18n/use-locale";
+import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { Faq } from "#app/components/faq.tsx";
+import { HeroArt } from "#app/components/hero-art.tsx";
+import { Motif } from "#app/components/motif.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { Section } from "#app/components/section.tsx";
+import { ServiceCard } from "#app/components/service-card.tsx";
+import { StructuredData } from "#app/components/structured-data.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { featuredServices } from "#app/content/services.ts";
+import { values } from "#app/content/values.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 const steps = [
   { id: "discover", icon: MessagesSquare },

@@ -1,6 +1,6 @@
 import { summaries } from "virtual:insights";
-import { insightsFeed } from "~/insights/feed";
-import { parseLocalizedPath } from "~/routing/paths";
+import { insightsFeed } from "#app/insights/feed.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
 import type { Route } from "./+types/insights-feed";
 
 /** /insights/feed.xml (and /en/…, /ca/…): the language's Atom feed, prerendered at build. */

@@ -1,11 +1,11 @@
 import { Rss } from "lucide-react";
 import { summaries } from "virtual:insights";
-import { ArticleFacts, TagList } from "~/components/article-facts";
-import { CtaBand } from "~/components/cta-band";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { useLocale } from "~/i18n/use-locale";
-import { insightsFeedPath, parseLocalizedPath } from "~/routing/paths";
+import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { insightsFeedPath, parseLocalizedPath } from "#app/routing/paths.ts";
 import type { Route } from "./+types/insights";
 
 /** The language's articles, newest first (run at build: the page is prerendered). */

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/components/legal-page";
-import { legalNotice } from "~/content/legal/legal-notice";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { legalNotice } from "#app/content/legal/legal-notice.tsx";
 
 export default function LegalNotice() {
   return <LegalPage page="legal" versions={legalNotice} />;

@@ -1,6 +1,6 @@
-import { siteConfig } from "~/config/site";
-import { defaultLanguage } from "~/routing/paths";
-import { brandColor, icons } from "~/design/brand";
+import { siteConfig } from "#app/config/site.ts";
+import { defaultLanguage } from "#app/routing/paths.ts";
+import { brandColor, icons } from "#app/design/brand.ts";
 
 /** /manifest.webmanifest, prerendered at build from the site config. */
 export function loader() {

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/components/legal-page";
-import { privacyPolicy } from "~/content/legal/privacy-policy";
+import { LegalPage } from "#app/components/legal-page.tsx";
+import { privacyPolicy } from "#app/content/legal/privacy-policy.tsx";
 
 export default function Privacy() {
   return <LegalPage page="privacy" versions={privacyPolicy} />;

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/routing/seo";
+import { absoluteUrl } from "#app/routing/seo.ts";
 
 /** /robots.txt: everything may be crawled; the sitemap lists what should be indexed. */
 export function loader() {

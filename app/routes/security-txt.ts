@@ -1,6 +1,6 @@
-import { siteConfig } from "~/config/site";
-import { publishedLanguages } from "~/routing/paths";
-import { absoluteUrl } from "~/routing/seo";
+import { siteConfig } from "#app/config/site.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import { absoluteUrl } from "#app/routing/seo.ts";
 
 const dayMs = 24 * 3600 * 1000;
 

@@ -1,14 +1,14 @@
 import { ArrowRight, Check } from "lucide-react";
-import { BrandMark, brandText } from "~/components/brand-mark";
-import { cn } from "~/components/ui/cn";
-import { PageHeader } from "~/components/page-header";
-import { PageMeta } from "~/components/page-meta";
-import { ServiceCatalogData } from "~/components/structured-data";
-import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { siteConfig } from "~/config/site";
-import { deliverables, services, type Service } from "~/content/services";
-import { useLocale } from "~/i18n/use-locale";
+import { BrandMark, brandText } from "#app/components/brand-mark.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { PageMeta } from "#app/components/page-meta.tsx";
+import { ServiceCatalogData } from "#app/components/structured-data.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { siteConfig } from "#app/config/site.ts";
+import { deliverables, services, type Service } from "#app/content/services.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** The services grouped by the brand that delivers them: strategy first, then building. */
 const groups = (["consultancy", "lab"] as const).map((brand) => ({

@@ -1,5 +1,5 @@
 import { summaries } from "virtual:insights";
-import { articleSitemapEntries, sitemapEntries } from "~/routing/seo";
+import { articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

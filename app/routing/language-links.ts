@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "react-router";
-import type { Language } from "~/config/site";
-import { localizedPath, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
+import type { Language } from "#app/config/site.ts";
+import { localizedPath, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 /** Loader data of a page whose URL differs per language beyond the prefix (an article). */
 type LanguageLinks = { languageLinks: Record<Language, string> };

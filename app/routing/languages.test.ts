@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { languages, siteConfig, type Language } from "~/config/site";
-import { languageName } from "~/i18n/language-name";
-import { pageIds } from "~/pages";
-import { allPagePaths, localizedPath, parseLocalizedPath, publishedLanguages } from "./paths";
-import { sitemapEntries } from "./seo";
+import { languages, siteConfig, type Language } from "#app/config/site.ts";
+import { languageName } from "#app/i18n/language-name.ts";
+import { pageIds } from "#app/pages.ts";
+import {
+  allPagePaths,
+  localizedPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "#app/routing/paths.ts";
+import { sitemapEntries } from "#app/routing/seo.ts";
 
 // A language is data: listed, it gets URLs, hreflang alternates and sitemap entries with no
 // code of its own. "fr" has no catalogue here; the URL rules, the head links and the names

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageList, languages, siteConfig } from "~/config/site";
-import { pageIds } from "~/pages";
+import { languageList, languages, siteConfig } from "#app/config/site.ts";
+import { pageIds } from "#app/pages.ts";
 import {
   allPagePaths,
   contactSentPath,
@@ -8,7 +8,7 @@ import {
   localizedPath,
   parseLocalizedPath,
   publishedLanguages,
-} from "./paths";
+} from "#app/routing/paths.ts";
 
 const withGerman = publishedLanguages({ ...siteConfig, publishedLanguages: languages });
 const withoutGerman = publishedLanguages();

@@ -1,7 +1,5 @@
-// Also imported by the build config, routes.ts and the benchmarks, which load without path
-// aliases: relative imports with extensions only.
-import { siteConfig, type Language, type SiteConfig } from "../config/site.ts";
-import { pageIds, pages, type PageId } from "../pages.ts";
+import { siteConfig, type Language, type SiteConfig } from "#app/config/site.ts";
+import { pageIds, pages, type PageId } from "#app/pages.ts";
 
 export const defaultLanguage: Language = siteConfig.languages[0] ?? "es";
 

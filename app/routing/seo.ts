@@ -1,8 +1,7 @@
-// Also run by the benchmark on plain Node: relative imports with extensions only.
-import { siteConfig, type Language } from "../config/site.ts";
-import { lastModified, type ArticleSummary } from "../insights/article.ts";
-import { hasOwnText, pageIds, type PageId } from "../pages.ts";
-import { defaultLanguage, localizedPath, publishedLanguages } from "./paths.ts";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { lastModified, type ArticleSummary } from "#app/insights/article.ts";
+import { hasOwnText, pageIds, type PageId } from "#app/pages.ts";
+import { defaultLanguage, localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 /** Open Graph locale of each language. */
 export const ogLocales: Record<Language, string> = {
@@ -12,7 +11,7 @@ export const ogLocales: Record<Language, string> = {
   de: "de_DE",
 };
 
-export { shareImageSize as ogImage } from "../design/brand.ts";
+export { shareImageSize as ogImage } from "#app/design/brand.ts";
 export const ogImagePath = (lang: Language) => `/og/${lang}.png`;
 
 export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;

@@ -5,7 +5,7 @@
 // client, IPv6 by /64) on a store in this process's memory rather than the database: a
 // beacon must not cost a database write, and counts are per process anyway.
 import { randomBytes } from "node:crypto";
-import { clientNetwork, createRateLimiter } from "../contact/rate-limit.server.ts";
+import { clientNetwork, createRateLimiter } from "#app/contact/rate-limit.server.ts";
 
 /**
  * Beacons one client may count per window. In `STATS=beacon` mode every page view is one:

@@ -7,8 +7,8 @@ import {
   latestReportSlot,
   localDay,
   weekday,
-} from "./calendar";
-import { retentionStart } from "./retention";
+} from "#app/stats/calendar.ts";
+import { retentionStart } from "#app/stats/retention.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

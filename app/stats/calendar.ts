@@ -1,5 +1,5 @@
-// Days and the weekly report's hour in the owner's time zone. Also loaded by scripts on plain
-// Node: no path aliases. Intl does the time-zone arithmetic, so summer time needs no table.
+// Days and the weekly report's hour in the owner's time zone. Intl does the time-zone
+// arithmetic, so summer time needs no table.
 
 /** The owner's days: counts are kept per day of this zone, the report goes out in it. */
 const statsTimeZone = "Europe/Madrid";

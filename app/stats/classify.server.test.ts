@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countable, deviceClass, isDocumentVisit } from "./classify.server";
+import { countable, deviceClass, isDocumentVisit } from "#app/stats/classify.server.ts";
 
 const ua = {
   iphone:

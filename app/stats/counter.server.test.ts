@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Logger } from "../config/log.server";
-import { createCounter } from "./counter.server";
-import type { DailyCount } from "./store.server";
+import type { Logger } from "#app/config/log.server.ts";
+import { createCounter } from "#app/stats/counter.server.ts";
+import type { DailyCount } from "#app/stats/store.server.ts";
 
 const fakeLog = () => ({ error: vi.fn(), info: vi.fn(), warn: vi.fn() });
 

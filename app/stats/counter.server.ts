@@ -1,9 +1,9 @@
 // Counts kept in memory and added to the database every few seconds, so a page never waits
 // for the database and a database error never reaches a visitor.
-import type { Logger } from "../config/log.server.ts";
-import { printableLine } from "../text/printable.ts";
-import { localDay } from "./calendar.ts";
-import type { Metric, StatsStore } from "./store.server.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import { printableLine } from "#app/text/printable.ts";
+import { localDay } from "#app/stats/calendar.ts";
+import type { Metric, StatsStore } from "#app/stats/store.server.ts";
 
 /** Longest 404 path kept; longer ones are cut (a scanner's URL can be 16 KB). */
 const maxPathLength = 120;

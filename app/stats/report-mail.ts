@@ -1,6 +1,6 @@
 // The weekly report e-mail, in Spanish: HTML tables with bars drawn as coloured cells (no
 // images, no stylesheet: inline styles are what mail clients keep) and a plain-text part.
-import type { Figure, Report, Row } from "./report.ts";
+import type { Figure, Report, Row } from "#app/stats/report.ts";
 import {
   formatChange,
   formatPoints,
@@ -9,7 +9,7 @@ import {
   reportText,
   spanishSpan,
   spanishWords as words,
-} from "./report-text.ts";
+} from "#app/stats/report-text.ts";
 
 const brand = "#1f4e8c";
 const muted = "#5b6472";

@@ -1,9 +1,9 @@
 // The report as text: the terminal table of `npm run stats` (English, like the other
 // scripts) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
-import { languages } from "../config/site.ts";
-import { languageName } from "../i18n/language-name.ts";
-import { printableLine } from "../text/printable.ts";
-import type { Figure, Report, Row } from "./report.ts";
+import { languages } from "#app/config/site.ts";
+import { languageName } from "#app/i18n/language-name.ts";
+import { printableLine } from "#app/text/printable.ts";
+import type { Figure, Report, Row } from "#app/stats/report.ts";
 
 export type Words = {
   title: (report: Report) => string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildReport, previousPeriod } from "./report";
-import { reportText, englishWords } from "./report-text";
-import { composeReport } from "./report-mail";
-import type { DailyCount, Metric } from "./store.server";
+import { buildReport, previousPeriod } from "#app/stats/report.ts";
+import { reportText, englishWords } from "#app/stats/report-text.ts";
+import { composeReport } from "#app/stats/report-mail.ts";
+import type { DailyCount, Metric } from "#app/stats/store.server.ts";
 
 const row = (
   day: string,

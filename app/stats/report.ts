@@ -1,11 +1,11 @@
 // The owner's figures for a period, each beside the period of equal length before it: what
 // `npm run stats` prints and the weekly e-mail shows. Pure: rows in, figures out.
-import type { Language } from "../config/site.ts";
-import { isPageId } from "../pages.ts";
-import { localizedPath } from "../routing/paths.ts";
-import { printableLine } from "../text/printable.ts";
-import { addDays, daysBetween } from "./calendar.ts";
-import type { DailyCount, Metric } from "./store.server.ts";
+import type { Language } from "#app/config/site.ts";
+import { isPageId } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+import { printableLine } from "#app/text/printable.ts";
+import { addDays, daysBetween } from "#app/stats/calendar.ts";
+import type { DailyCount, Metric } from "#app/stats/store.server.ts";
 
 /** A number this period and the one before; `change` is relative, null when it was 0. */
 export type Figure = { value: number; previous: number; change: number | null };

@@ -1,12 +1,12 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDatabasePath } from "../../tests/support/site";
-import { parseSettings } from "../config/settings.server";
-import { openStore } from "../contact/store.server";
-import { beaconsPerClient, speculatedWindowMs } from "./beacon-guard.server";
-import { localDay } from "./calendar";
-import { startStatsService, type PageIndex } from "./service.server";
-import { createStatsStore } from "./store.server";
+import { tempDatabasePath } from "#tests/support/site.ts";
+import { parseSettings } from "#app/config/settings.server.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { beaconsPerClient, speculatedWindowMs } from "#app/stats/beacon-guard.server.ts";
+import { localDay } from "#app/stats/calendar.ts";
+import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
 
 // The beacon on a real SQLite database, with the service's clock in the test's hands.
 

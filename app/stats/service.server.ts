@@ -2,13 +2,13 @@
 // written every few seconds, the retention purge and the weekly report.
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
-import type { Logger } from "../config/log.server.ts";
-import type { Settings } from "../config/settings.server.ts";
-import { siteConfig } from "../config/site.ts";
-import { createSender } from "../contact/mailer.server.ts";
-import type { Database } from "../database/database.server.ts";
-import { createBeaconGuard } from "./beacon-guard.server.ts";
-import { localDay } from "./calendar.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { createSender } from "#app/contact/mailer.server.ts";
+import type { Database } from "#app/database/database.server.ts";
+import { createBeaconGuard } from "#app/stats/beacon-guard.server.ts";
+import { localDay } from "#app/stats/calendar.ts";
 import {
   countable,
   deviceClass,
@@ -16,13 +16,13 @@ import {
   isDocumentVisit,
   refererOf,
   userAgentOf,
-} from "./classify.server.ts";
-import { createCounter } from "./counter.server.ts";
-import { composeReport } from "./report-mail.ts";
-import { classifyArrival } from "./sources.ts";
-import { retentionStart, statsRetentionMonths } from "./retention.ts";
-import { createStatsStore } from "./store.server.ts";
-import { createWeeklyReport } from "./weekly-report.server.ts";
+} from "#app/stats/classify.server.ts";
+import { createCounter } from "#app/stats/counter.server.ts";
+import { composeReport } from "#app/stats/report-mail.ts";
+import { classifyArrival } from "#app/stats/sources.ts";
+import { retentionStart, statsRetentionMonths } from "#app/stats/retention.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
+import { createWeeklyReport } from "#app/stats/weekly-report.server.ts";
 
 /** A page the site serves, by URL: its registry id (or, for an article, its path) and language. */
 export type PageIndex = ReadonlyMap<string, { page: string; lang: string }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyArrival, directSource } from "./sources";
+import { classifyArrival, directSource } from "#app/stats/sources.ts";
 
 const own = new Set(["www.example.com", "127.0.0.1:3000"]);
 

@@ -1,6 +1,6 @@
 // Where a visit came from: the campaign tags of the URL, else the referring site, else
 // direct. Only these names are kept; the rest of the URL and of the referrer is dropped.
-import { printableLine } from "../text/printable.ts";
+import { printableLine } from "#app/text/printable.ts";
 
 /** Longest name kept for a source or a campaign part: longer values are cut. */
 const maxPart = 60;

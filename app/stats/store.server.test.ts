@@ -1,13 +1,13 @@
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseUnderTest, unitTestDatabases } from "../../tests/support/postgres";
-import { startSmtp } from "../../tests/support/smtp";
-import { createSender } from "../contact/mailer.server";
-import { openStore } from "../contact/store.server";
-import { createCounter, maxKeysPerDay, otherKey } from "./counter.server";
-import { composeReport } from "./report-mail";
-import { createStatsStore, type DailyCount } from "./store.server";
-import { createWeeklyReport, loadReport } from "./weekly-report.server";
+import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
+import { startSmtp } from "#tests/support/smtp.ts";
+import { createSender } from "#app/contact/mailer.server.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { createCounter, maxKeysPerDay, otherKey } from "#app/stats/counter.server.ts";
+import { composeReport } from "#app/stats/report-mail.ts";
+import { createStatsStore, type DailyCount } from "#app/stats/store.server.ts";
+import { createWeeklyReport, loadReport } from "#app/stats/weekly-report.server.ts";
 
 const log = pino({ level: "silent" });
 const databases = unitTestDatabases();

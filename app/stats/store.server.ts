@@ -1,8 +1,8 @@
 // The visit counts' tables, on the contact messages' database (app/database: SQLite or
 // PostgreSQL, one schema): daily totals only, and one row per weekly report sent. The server
-// and the `npm run stats` script share it, so it imports nothing from the app (no path
-// aliases). The queries are written once with Kysely, for both databases.
-import type { Database } from "../database/database.server.ts";
+// and the `npm run stats` script share it. The queries are written once with Kysely, for both
+// databases.
+import type { Database } from "#app/database/database.server.ts";
 
 /**
  * `view`: a page view (key: the page, lang: its language); `entry`: a view arriving from

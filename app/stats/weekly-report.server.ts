@@ -2,10 +2,10 @@
 // servers run, as the outbox does with messages: the week is claimed in the database.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Logger } from "../config/log.server.ts";
-import { latestReportSlot } from "./calendar.ts";
-import { buildReport, previousPeriod, type Report } from "./report.ts";
-import type { StatsStore } from "./store.server.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import { latestReportSlot } from "#app/stats/calendar.ts";
+import { buildReport, previousPeriod, type Report } from "#app/stats/report.ts";
+import type { StatsStore } from "#app/stats/store.server.ts";
 
 /** Rows per list in the e-mail. */
 const listLength = 10;

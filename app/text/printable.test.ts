@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printableJson, printableLine, printableText } from "./printable";
+import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
 
 /** The campaign of the probe (`?utm_source=%1b%5d0%3bpwned%07%1b%5b31mred`), decoded. */
 const terminalEscape = "\x1b]0;pwned\x07\x1b[31mred";

@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, test } from "#tests/e2e/support.ts";
 
 // axe in both colour schemes at 390 and 1440 px, and no sideways scroll at 320, 390 and
 // 1440 px, are checked per URL in page-sweep.spec.ts.

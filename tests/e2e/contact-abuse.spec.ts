@@ -1,9 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { storeKinds, testDatabases } from "../support/postgres";
-import { translator } from "./support";
-import type { SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSite, startSiteWithMail, type Site } from "../support/site";
+import { storeKinds, testDatabases } from "#tests/support/postgres.ts";
+import { translator } from "#tests/e2e/support.ts";
+import type { SmtpServer } from "#tests/support/smtp.ts";
+import {
+  eventually,
+  readMessages,
+  startSite,
+  startSiteWithMail,
+  type Site,
+} from "#tests/support/site.ts";
 
 // Bad input straight at the server, as bots and broken clients send it.
 let smtp: SmtpServer;

@@ -1,8 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { translator } from "./support";
-import { holdWrites, startPostgres, storeKinds, testDatabases } from "../support/postgres";
-import { startSilentSmtp, startSmtp } from "../support/smtp";
-import { eventually, freePort, readMessages, startSite, tempDatabasePath } from "../support/site";
+import { translator } from "#tests/e2e/support.ts";
+import { holdWrites, startPostgres, storeKinds, testDatabases } from "#tests/support/postgres.ts";
+import { startSilentSmtp, startSmtp } from "#tests/support/smtp.ts";
+import {
+  eventually,
+  freePort,
+  readMessages,
+  startSite,
+  tempDatabasePath,
+} from "#tests/support/site.ts";
 
 // Fast retries so that outages of a second or two are enough; a short lease so a restarted
 // server takes over what the killed one had claimed; a short wait for a locked database.

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { validateContact, type ContactResult } from "~/contact/schema";
-import type { SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
+import { validateContact, type ContactResult } from "#app/contact/schema.ts";
+import type { SmtpServer } from "#tests/support/smtp.ts";
+import { eventually, readMessages, startSiteWithMail, type Site } from "#tests/support/site.ts";
 
 // Property-based fuzzing of the real contact endpoint over HTTP: random fields, any
 // Unicode, control characters, CRLF, huge values, wrong content types, missing and repeated

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { startPostgres, type Postgres } from "../support/postgres";
-import { startSmtp, type ReceivedMail } from "../support/smtp";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
+import { startPostgres, type Postgres } from "#tests/support/postgres.ts";
+import { startSmtp, type ReceivedMail } from "#tests/support/smtp.ts";
+import { eventually, readMessages, startSite, type Site } from "#tests/support/site.ts";
 
 // Two production servers on one PostgreSQL database and one mail server, the way a load
 // balancer runs them; one of them dies midway.

@@ -1,6 +1,6 @@
-import { chromiumFlags, chromiumPath } from "../support/chromium";
-import { startSite, type Site } from "../support/site";
-import { expect, test, translator } from "./support";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startSite, type Site } from "#tests/support/site.ts";
+import { expect, test, translator } from "#tests/e2e/support.ts";
 
 // How the form's script times a fill, as the server's spam check reads it.
 test.use({

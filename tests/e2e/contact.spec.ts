@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { siteConfig } from "~/config/site";
-import { documentTitle } from "~/routing/seo";
-import { contactSentPath, localizedPath } from "~/routing/paths";
-import type { SmtpServer } from "../support/smtp";
-import { eventually, readMessages, startSiteWithMail, type Site } from "../support/site";
+import { siteConfig } from "#app/config/site.ts";
+import { documentTitle } from "#app/routing/seo.ts";
+import { contactSentPath, localizedPath } from "#app/routing/paths.ts";
+import type { SmtpServer } from "#tests/support/smtp.ts";
+import { eventually, readMessages, startSiteWithMail, type Site } from "#tests/support/site.ts";
 import {
   expect,
   expectNoAxeViolations,
@@ -13,7 +13,7 @@ import {
   translator,
   fillContactForm,
   reachForContactForm,
-} from "./support";
+} from "#tests/e2e/support.ts";
 
 type Translate = ReturnType<typeof translator>;
 

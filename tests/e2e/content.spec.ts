@@ -1,6 +1,6 @@
-import { siteConfig } from "~/config/site";
-import { services } from "~/content/services";
-import { expect, test, translator } from "./support";
+import { siteConfig } from "#app/config/site.ts";
+import { services } from "#app/content/services.ts";
+import { expect, test, translator } from "#tests/e2e/support.ts";
 
 // No raw keys, one h1, the heading outline and no Spanish left on a translated page are
 // checked per URL in page-sweep.spec.ts.

@@ -1,6 +1,6 @@
-import { siteConfig } from "~/config/site";
-import { pagesIn } from "~/pages";
-import { expect, settle, test, translator } from "./support";
+import { siteConfig } from "#app/config/site.ts";
+import { pagesIn } from "#app/pages.ts";
+import { expect, settle, test, translator } from "#tests/e2e/support.ts";
 
 // The call-to-action band (last in main on home, about, brands and insights; absent on the
 // services page, which ends with its own "another challenge?" card, and on the contact and

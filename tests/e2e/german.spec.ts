@@ -1,6 +1,12 @@
-import { languages, siteConfig } from "~/config/site";
-import { publishedLanguages } from "~/routing/paths";
-import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
+import { languages, siteConfig } from "#app/config/site.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import {
+  expect,
+  fillContactForm,
+  reachForContactForm,
+  test,
+  translator,
+} from "#tests/e2e/support.ts";
 
 // Runs against a build made with every language published, German included (the "german"
 // project: VITE_PUBLISHED_LANGUAGES=es,en,ca,de).

@@ -8,8 +8,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { contactSentPath, publishedLanguages } from "~/routing/paths";
-import { expect, test } from "./support";
+import { contactSentPath, publishedLanguages } from "#app/routing/paths.ts";
+import { expect, test } from "#tests/e2e/support.ts";
 
 const vnuJar = path.join(
   path.dirname(createRequire(import.meta.url).resolve("vnu-jar")),

@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { connect as connectTcp, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
-import { startNginx } from "../support/nginx";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
-import { expect, test } from "./support";
+import { startNginx } from "#tests/support/nginx.ts";
+import { eventually, readMessages, startSite, type Site } from "#tests/support/site.ts";
+import { expect, test } from "#tests/e2e/support.ts";
 
 // Requests a browser never sends, straight to the production server and through nginx with
 // deploy/nginx.conf: each gets a clear 4xx with the security headers, never a 500, a stack

@@ -5,8 +5,8 @@ import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
-import { startSite, type Site } from "../support/site";
-import { expect, test } from "./support";
+import { startSite, type Site } from "#tests/support/site.ts";
+import { expect, test } from "#tests/e2e/support.ts";
 
 // Inside the project, where the server build finds its packages.
 const buildDir = "build-insights-fixtures";

@@ -1,13 +1,18 @@
 import { XMLParser } from "fast-xml-parser";
 import type { Page } from "@playwright/test";
-import { siteConfig } from "~/config/site";
-import { languageName } from "~/i18n/language-name";
-import { formatDay, lastModified } from "~/insights/article";
-import { loadInsights } from "~/insights/content.server";
-import { translationLinks } from "~/routing/language-links";
-import { allPagePaths, insightsFeedPath, localizedPath, parseLocalizedPath } from "~/routing/paths";
-import { absoluteUrl, articleSeo } from "~/routing/seo";
-import { expect, expectNoAxeViolations, languages, test, translator } from "./support";
+import { siteConfig } from "#app/config/site.ts";
+import { languageName } from "#app/i18n/language-name.ts";
+import { formatDay, lastModified } from "#app/insights/article.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { translationLinks } from "#app/routing/language-links.ts";
+import {
+  allPagePaths,
+  insightsFeedPath,
+  localizedPath,
+  parseLocalizedPath,
+} from "#app/routing/paths.ts";
+import { absoluteUrl, articleSeo } from "#app/routing/seo.ts";
+import { expect, expectNoAxeViolations, languages, test, translator } from "#tests/e2e/support.ts";
 
 // Article URLs are not registry pages (allPagePaths), so this spec covers them end to end.
 // The articles as the build made them: the same content folder, the same day.

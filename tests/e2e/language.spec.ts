@@ -1,5 +1,5 @@
-import { languageName } from "~/i18n/language-name";
-import { expect, languages, test, translator } from "./support";
+import { languageName } from "#app/i18n/language-name.ts";
+import { expect, languages, test, translator } from "#tests/e2e/support.ts";
 
 test("the switcher shows each published language by its own name and marks the active one", async ({
   page,

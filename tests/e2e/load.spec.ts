@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import autocannon from "autocannon";
-import { productionNodeOptions, startSite } from "../support/site";
+import { productionNodeOptions, startSite } from "#tests/support/site.ts";
 
 // Bounded load and soak on 127.0.0.1: pages and form posts from 100 connections.
 // LOAD_SECONDS sets the length (npm run test:stress runs the full minute).

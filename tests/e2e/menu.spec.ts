@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { siteConfig } from "~/config/site";
-import { expect, test, translator } from "./support";
+import { siteConfig } from "#app/config/site.ts";
+import { expect, test, translator } from "#tests/e2e/support.ts";
 
 const t = translator("en");
 

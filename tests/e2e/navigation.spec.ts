@@ -1,7 +1,13 @@
 import type { Page } from "@playwright/test";
-import { localizedPath } from "~/routing/paths";
-import { chromiumFlags, chromiumPath } from "../support/chromium";
-import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
+import { localizedPath } from "#app/routing/paths.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import {
+  expect,
+  fillContactForm,
+  reachForContactForm,
+  test,
+  translator,
+} from "#tests/e2e/support.ts";
 
 // Playwright starts Chromium with the back/forward cache off; these tests are about it.
 test.use({

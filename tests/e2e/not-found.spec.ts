@@ -1,4 +1,4 @@
-import { expect, test, translator } from "./support";
+import { expect, test, translator } from "#tests/e2e/support.ts";
 
 // The browser itself reports a document answered with 404 as a console error.
 test.use({ allowedConsoleErrors: [/status of 404/] });

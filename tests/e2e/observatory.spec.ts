@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { prepareObservatory } from "../support/observatory";
-import { freePort, startSite, type Site } from "../support/site";
+import { prepareObservatory } from "#tests/support/observatory.ts";
+import { freePort, startSite, type Site } from "#tests/support/site.ts";
 
 // The MDN HTTP Observatory's own checks, run offline against the production server.
 // HSTS and the HTTP-to-HTTPS redirect need real HTTPS: the proxy spec runs every check,

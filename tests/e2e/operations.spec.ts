@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
-import { eventually, freePort, readMessages, startSite } from "../support/site";
+import { eventually, freePort, readMessages, startSite } from "#tests/support/site.ts";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const message = {

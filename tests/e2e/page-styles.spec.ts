@@ -4,10 +4,17 @@
 // (together every responsive and colour-scheme variant applies once); the contact page also
 // after its script has shown the errors of a form sent with blank fields.
 import type { Page } from "@playwright/test";
-import { loadInsights } from "~/insights/content.server";
-import { pageIds } from "~/pages";
-import { localizedPath } from "~/routing/paths";
-import { expect, fillContactForm, reachForContactForm, settle, test, translator } from "./support";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { pageIds } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+import {
+  expect,
+  fillContactForm,
+  reachForContactForm,
+  settle,
+  test,
+  translator,
+} from "#tests/e2e/support.ts";
 
 const styleElement = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 const sheetOf = (html: string) =>

@@ -1,6 +1,6 @@
-import { languages, siteConfig } from "~/config/site";
-import { publishedLanguages } from "~/routing/paths";
-import { sweepPages } from "./page-sweep";
+import { languages, siteConfig } from "#app/config/site.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+import { sweepPages } from "#tests/e2e/page-sweep.ts";
 
 // The build with German published (the "german" project): every URL, German and the others,
 // whose head links and language switcher now name four languages. axe audits the German

@@ -1,12 +1,17 @@
 import type { Page } from "@playwright/test";
-import { siteConfig, type Language } from "~/config/site";
-import { catalogues } from "~/i18n/catalogues.server";
-import { languageName } from "~/i18n/language-name";
-import { absoluteUrl } from "~/routing/seo";
-import { hasOwnText, pages, type PageId } from "~/pages";
-import { allPagePaths, defaultLanguage, localizedPath, parseLocalizedPath } from "~/routing/paths";
-import { keysOf } from "../support/catalogue-keys";
-import { expect, expectNoAxeViolations, test, translator } from "./support";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { languageName } from "#app/i18n/language-name.ts";
+import { absoluteUrl } from "#app/routing/seo.ts";
+import { hasOwnText, pages, type PageId } from "#app/pages.ts";
+import {
+  allPagePaths,
+  defaultLanguage,
+  localizedPath,
+  parseLocalizedPath,
+} from "#app/routing/paths.ts";
+import { keysOf } from "#tests/support/catalogue-keys.ts";
+import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
 const allKeys = keysOf(catalogues.es);
 

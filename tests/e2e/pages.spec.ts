@@ -1,5 +1,5 @@
-import { siteConfig } from "~/config/site";
-import { expect, reachForContactForm, test, translator } from "./support";
+import { siteConfig } from "#app/config/site.ts";
+import { expect, reachForContactForm, test, translator } from "#tests/e2e/support.ts";
 
 // What every page shows (status, language, title, description, heading, footer) is checked
 // per URL in page-sweep.spec.ts.

@@ -3,12 +3,12 @@
 // with Puppeteer: Chromium prerenders only for DevTools clients that attach through tab
 // targets, which Puppeteer does and Playwright does not.
 import puppeteer, { type Browser } from "puppeteer-core";
-import { localizedPath } from "~/routing/paths";
-import { chromiumFlags, chromiumPath } from "../support/chromium";
-import { startProxy } from "../support/proxy";
-import { startSite } from "../support/site";
-import { desktopUserAgent, statsOf } from "../support/stats";
-import { expect, test } from "./support";
+import { localizedPath } from "#app/routing/paths.ts";
+import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startProxy } from "#tests/support/proxy.ts";
+import { startSite } from "#tests/support/site.ts";
+import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
+import { expect, test } from "#tests/e2e/support.ts";
 
 let browser: Browser;
 test.beforeAll(async () => {

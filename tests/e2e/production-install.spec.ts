@@ -8,8 +8,14 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { buildImage, cleanUp, ensureStandInBase, podman, uniqueName } from "../support/container";
-import { freePort } from "../support/site";
+import {
+  buildImage,
+  cleanUp,
+  ensureStandInBase,
+  podman,
+  uniqueName,
+} from "#tests/support/container.ts";
+import { freePort } from "#tests/support/site.ts";
 
 test("the build context leaves local data and secrets out (.dockerignore)", () => {
   const ignored = readFileSync(".dockerignore", "utf8").split("\n");

@@ -1,12 +1,18 @@
 import { STATUS_CODES, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { connect, getCACertificates, setDefaultCACertificates } from "node:tls";
-import { plainHeaders } from "../../server/security-headers";
-import { startNginx } from "../support/nginx";
-import { prepareObservatory } from "../support/observatory";
-import { eventually, readMessages, startSite, type Site } from "../support/site";
-import { startSmtp, type SmtpServer } from "../support/smtp";
-import { expect, fillContactForm, reachForContactForm, test, translator } from "./support";
+import { plainHeaders } from "#server/security-headers.ts";
+import { startNginx } from "#tests/support/nginx.ts";
+import { prepareObservatory } from "#tests/support/observatory.ts";
+import { eventually, readMessages, startSite, type Site } from "#tests/support/site.ts";
+import { startSmtp, type SmtpServer } from "#tests/support/smtp.ts";
+import {
+  expect,
+  fillContactForm,
+  reachForContactForm,
+  test,
+  translator,
+} from "#tests/e2e/support.ts";
 
 // Debian's nginx with deploy/nginx.conf and a self-signed certificate, in front of the
 // production server started as the README says (TRUST_PROXY = the proxy's address).

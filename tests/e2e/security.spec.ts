@@ -1,5 +1,5 @@
-import { startSite } from "../support/site";
-import { expect, test, translator, fillContactForm } from "./support";
+import { startSite } from "#tests/support/site.ts";
+import { expect, test, translator, fillContactForm } from "#tests/e2e/support.ts";
 
 // Collects every Content-Security-Policy violation the page reports.
 test.beforeEach(async ({ page }) => {

@@ -1,13 +1,13 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { languages, siteConfig, type Language } from "~/config/site";
-import { services } from "~/content/services";
-import { loadInsights } from "~/insights/content.server";
-import { absoluteUrl, ogLocales, sitemapEntries } from "~/routing/seo";
-import { hasOwnText, pageIds, type PageId } from "~/pages";
-import { allPagePaths, parseLocalizedPath, publishedLanguages } from "~/routing/paths";
-import { expect, test, translator } from "./support";
+import { languages, siteConfig, type Language } from "#app/config/site.ts";
+import { services } from "#app/content/services.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { absoluteUrl, ogLocales, sitemapEntries } from "#app/routing/seo.ts";
+import { hasOwnText, pageIds, type PageId } from "#app/pages.ts";
+import { allPagePaths, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { expect, test, translator } from "#tests/e2e/support.ts";
 
 // Runs in both projects: the default build and the one with German published.
 const languagesOf = (projectName: string) =>

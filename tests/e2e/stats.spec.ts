@@ -1,11 +1,11 @@
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
-import type { Report } from "../../app/stats/report";
-import { startPostgres } from "../support/postgres";
-import { startSite, type Site } from "../support/site";
-import { desktopUserAgent, statsOf } from "../support/stats";
-import type { Language } from "~/config/site";
-import { localizedPath } from "~/routing/paths";
+import type { Report } from "#app/stats/report.ts";
+import { startPostgres } from "#tests/support/postgres.ts";
+import { startSite, type Site } from "#tests/support/site.ts";
+import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
+import type { Language } from "#app/config/site.ts";
+import { localizedPath } from "#app/routing/paths.ts";
 
 // The visit counts end to end: real browsers and requests against the production server,
 // then `npm run stats -- --json` on its database.

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { Language } from "~/config/site";
-import { catalogues } from "~/i18n/catalogues.server";
-import { createI18n } from "~/i18n/i18n";
-import { publishedLanguages } from "~/routing/paths";
+import type { Language } from "#app/config/site.ts";
+import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
 
 export { expect };
 

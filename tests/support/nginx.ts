@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { headersMoreModule } from "../../scripts/check-tools.ts";
-import { freePort } from "./site.ts";
+import { headersMoreModule } from "#scripts/check-tools.ts";
+import { freePort } from "#tests/support/site.ts";
 
 /**
  * The values deploy/nginx.conf is written with, and what the test puts in their place so

@@ -5,7 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort } from "./site.ts";
+import { freePort } from "#tests/support/site.ts";
 
 const run = promisify(execFile);
 

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseEnv } from "node:util";
-import { readPostgresMessages } from "./postgres.ts";
-import { startSmtp } from "./smtp.ts";
+import { readPostgresMessages } from "#tests/support/postgres.ts";
+import { startSmtp } from "#tests/support/smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {

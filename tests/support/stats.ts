@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { localDay } from "../../app/stats/calendar.ts";
-import type { Report } from "../../app/stats/report.ts";
+import { localDay } from "#app/stats/calendar.ts";
+import type { Report } from "#app/stats/report.ts";
 
 // Headless Chromium says "HeadlessChrome", which isbot rightly takes for a program: the
 // people in the visit-count tests present the user agent of the same browser with a screen.

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 const variants = {
   primary: "bg-brand text-on-brand hover:bg-brand-hover shadow-card",

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 const paddings = { none: "", sm: "p-4 sm:p-5", md: "p-6", lg: "p-6 sm:p-8" } as const;
 const tones = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "#app/components/ui/cn.ts";
 
 /** The small label above a heading, led by a short terracotta rule; the same everywhere. */
 export function Eyebrow({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,8 +1,8 @@
-import { siteConfig, type Language } from "~/config/site";
-import { languageList } from "~/content/company";
-import { cookiePolicy } from "./cookie-policy";
-import { legalNotice } from "./legal-notice";
-import { privacyPolicy } from "./privacy-policy";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import { languageList } from "#app/content/company.ts";
+import { cookiePolicy } from "#app/content/legal/cookie-policy.tsx";
+import { legalNotice } from "#app/content/legal/legal-notice.tsx";
+import { privacyPolicy } from "#app/content/legal/privacy-policy.tsx";
 
 /**
  * The statement's last review is the day the site was built (vite.config.ts), so it can

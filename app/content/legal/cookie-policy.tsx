@@ -1,5 +1,5 @@
-import { siteConfig } from "~/config/site";
-import { defaultLanguage, publishedLanguages } from "~/routing/paths";
+import { siteConfig } from "#app/config/site.ts";
+import { defaultLanguage, publishedLanguages } from "#app/routing/paths.ts";
 
 /** The language buttons the site shows: one per published language. */
 function languageButtons(): string {

@@ -1,5 +1,5 @@
-import { siteConfig } from "~/config/site";
-import { formatAddress } from "~/content/company";
+import { siteConfig } from "#app/config/site.ts";
+import { formatAddress } from "#app/content/company.ts";
 
 /** Legal notice (aviso legal, LSSI-CE art. 10): Spanish only. */
 export const legalNotice = { es: LegalNotice };

@@ -1,6 +1,6 @@
-import { siteConfig } from "~/config/site";
-import { formatAddress } from "~/content/company";
-import { statsRetentionMonths } from "~/stats/retention";
+import { siteConfig } from "#app/config/site.ts";
+import { formatAddress } from "#app/content/company.ts";
+import { statsRetentionMonths } from "#app/stats/retention.ts";
 
 /** The rate limit's window (RATE_LIMIT_WINDOW_SECONDS' default): change both together. */
 const rateLimitMinutes = 10;

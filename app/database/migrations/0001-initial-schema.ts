@@ -6,8 +6,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the database as it
    was then, not as ../tables.ts describes it now */
 import { sql, type CreateTableBuilder, type Kysely } from "kysely";
-import { engineOf } from "../engine.ts";
-import { lastPreviousStep, previousStep } from "../previous-schema.ts";
+import { engineOf } from "#app/database/engine.ts";
+import { lastPreviousStep, previousStep } from "#app/database/previous-schema.ts";
 
 /** What differs between the two databases' definitions of the same tables. */
 function flavourOf(db: Kysely<any>) {

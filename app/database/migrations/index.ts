@@ -2,7 +2,7 @@
 // `NNNN-what-it-does.ts`, written once with Kysely's schema builder for both databases;
 // never change one that has shipped.
 import type { Migration } from "kysely/migration";
-import { up as initialSchema } from "./0001-initial-schema.ts";
+import { up as initialSchema } from "#app/database/migrations/0001-initial-schema.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial-schema": { up: initialSchema },
