@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { BrowserEntryContext } from "#app/browser-entry.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { log } from "#app/config/log.server.ts";
 import { NonceContext, nonceContext } from "#app/nonce.ts";
@@ -29,7 +29,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  const i18n = createI18n(lang, catalogues[lang]);
+  const i18n = createI18n(lang, catalogue(lang));
   const { nonce } = loadContext.get(nonceContext);
 
   return new Promise<Response>((resolve, reject) => {

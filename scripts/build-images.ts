@@ -8,7 +8,7 @@ import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { siteConfig } from "#app/config/site.ts";
 import { brandColor, icons, logoSvg, shareImageSize } from "#app/design/brand.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { articleImagePath, type Article } from "#app/insights/article.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 
@@ -125,7 +125,7 @@ export async function buildImages(
   for (const icon of icons)
     write(icon.href, png(logoSvg(icon.size, icon.manifest ? 8 : 0), icon.size));
   for (const lang of publishedLanguages()) {
-    write(`og/${lang}.png`, await shareImage(catalogues[lang].home.hero.title, siteUrl));
+    write(`og/${lang}.png`, await shareImage(catalogue(lang).home.hero.title, siteUrl));
   }
   // Article titles run longer than the taglines: a smaller size keeps them within the card.
   for (const article of articles) {

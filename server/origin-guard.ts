@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 
@@ -18,7 +18,7 @@ export const originGuard: RequestHandler = (req, res, next) => {
   res
     .status(403)
     .type("text/plain")
-    .send(createI18n(lang, catalogues[lang]).t("contact.form.reasons.forbidden"));
+    .send(createI18n(lang, catalogue(lang)).t("contact.form.reasons.forbidden"));
 };
 
 function sameOrigin(a: string, b: string): boolean {

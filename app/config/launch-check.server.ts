@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContactSettings } from "#app/config/settings.server.ts";
 import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "#app/config/site.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
+import { defaultLanguage } from "#app/routing/paths.ts";
 
 /**
  * What still stops the site from going live: the shipped placeholder facts (which render
@@ -110,7 +112,10 @@ export function builtSecurityTxtProblems(clientDir: string, now = new Date()): s
 }
 
 function confirmableValue(config: SiteConfig, fact: ConfirmableFact): unknown {
-  return fact === "address.postalCode" ? config.address.postalCode : config[fact];
+  if (fact === "address.postalCode") return config.address.postalCode;
+  // A phrase in each language: the default language's catalogue shows it.
+  if (fact === "inRegion") return catalogue(defaultLanguage).company.inRegion;
+  return config[fact];
 }
 
 const exampleDomain = /(^|[@./])example\.(com|net|org)\b|\.(example|test|invalid)\b/i;

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { confirmableFacts, siteConfig, type SiteConfig } from "#app/config/site.ts";
@@ -66,7 +67,7 @@ describe("launch check", () => {
     for (const [fact, value] of [
       ["name", `"${siteConfig.name}"`],
       ["address.postalCode", `"${siteConfig.address.postalCode}"`],
-      ["inRegion", siteConfig.inRegion.es],
+      ["inRegion", catalogue("es").company.inRegion],
       ["brands", siteConfig.brands.lab],
       ["brandsRelation", `"${siteConfig.brandsRelation}"`],
       ["spokenLanguages", `["es","ca","en","de"]`],

@@ -1,7 +1,9 @@
 // The one reader of the environment, for server.js, the build config and the scripts.
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
+import { languageProblems } from "#app/config/languages.server.ts";
 import { languages, siteConfig } from "#app/config/site.ts";
+import languageData from "#content/languages.json" with { type: "json" };
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -73,8 +75,8 @@ const build = {
     .default(siteConfig.siteUrl)
     .transform((url) => url.replace(/\/+$/, "")),
   /**
-   * The languages to publish in this build, e.g. `es,en,ca,de`, instead of `publishedLanguages`
-   * in app/config/site.ts; the first listed there stays the default.
+   * The languages to publish in this build, e.g. `es,en,ca,de`, instead of those
+   * content/languages.json publishes; its first language stays the default.
    */
   VITE_PUBLISHED_LANGUAGES: z
     .string()
@@ -90,8 +92,12 @@ const build = {
         });
         return z.NEVER;
       }
-      if (!codes.includes(languages[0])) {
-        context.addIssue({ code: "custom", message: `must include the default, ${languages[0]}` });
+      const [defaultLanguage] = languages;
+      if (defaultLanguage && !codes.includes(defaultLanguage)) {
+        context.addIssue({
+          code: "custom",
+          message: `must include the default, ${defaultLanguage}`,
+        });
         return z.NEVER;
       }
       return codes.join(",");
@@ -208,6 +214,12 @@ class SettingsError extends Error {}
 
 /** This process's settings, read once; a wrong one stops it with the list, without a stack. */
 export const settings: Settings = (() => {
+  // The languages are content every part reads; checked here, once, like the settings.
+  const languageMistakes = languageProblems(languageData);
+  if (languageMistakes.length > 0) {
+    console.error(`Invalid languages:\n${languageMistakes.join("\n")}`);
+    process.exit(1);
+  }
   try {
     return parseSettings(process.env);
   } catch (error) {

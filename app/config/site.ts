@@ -1,3 +1,5 @@
+import languageData from "#content/languages.json" with { type: "json" };
+
 /**
  * Everything the site says about the company lives here. The values below are
  * fictional examples: a company deploying this site replaces them with its own
@@ -5,12 +7,21 @@
  */
 
 /**
- * Every language the site has texts for, in switcher order; the first is the default, served
- * unprefixed. Adding one: its catalogue (app/locales/<code>.json, registered in
- * app/i18n/catalogues.server.ts), its code here, and in `publishedLanguages` once it is ready.
+ * Every language the site has texts for, in switcher order, from content/languages.json: the
+ * first is the default, served unprefixed; the published ones get URLs. Adding a language: its
+ * catalogue (app/locales/<code>.json) and its entry there. Checked at build and at start by
+ * app/config/settings.server.ts.
  */
-export const languages = ["es", "en", "ca", "de"] as const;
-export type Language = (typeof languages)[number];
+export const languageEntries: readonly LanguageEntry[] = languageData.languages;
+export const languages: readonly Language[] = languageEntries.map((entry) => entry.code);
+/** A language's code: its URL prefix and the html lang (`es`, `en`). */
+export type Language = string;
+type LanguageEntry = {
+  code: Language;
+  /** Its locale with the region its readers are in (`en-GB`): the page's og:locale. */
+  locale: string;
+  published: boolean;
+};
 
 /**
  * Facts that read like real ones even in the shipped example, so the go-live check cannot
@@ -58,11 +69,6 @@ export type SiteConfig = {
   };
   /** The place the company names as its base (hero label, contact page). */
   area: string;
-  /**
-   * Where the company meets clients in person, as "in <region>" in each language (about
-   * page). Per language, because the preposition and the article change with the place.
-   */
-  inRegion: Record<Language, string>;
   email: string;
   /** Professional-network profile, opened in a new tab from the contact page. */
   linkedinUrl: string;
@@ -111,7 +117,8 @@ export type SiteConfig = {
   languages: readonly Language[];
   /**
    * The languages that get URLs, a switcher button, prerendered pages and a feed; the others
-   * keep their texts but are not offered. The build setting VITE_PUBLISHED_LANGUAGES overrides it.
+   * keep their texts but are not offered. The build setting VITE_PUBLISHED_LANGUAGES overrides
+   * content/languages.json's choice.
    */
   publishedLanguages: readonly Language[];
 };
@@ -130,12 +137,6 @@ export const siteConfig: SiteConfig = {
     countryCode: "ES",
   },
   area: "Mallorca",
-  inRegion: {
-    es: "en las Illes Balears",
-    en: "in the Balearic Islands",
-    ca: "a les Illes Balears",
-    de: "auf den Balearen",
-  },
   email: "hola@example.com",
   linkedinUrl: "https://www.linkedin.com/company/example",
   // The build puts SITE_URL here (vite.config.ts); scripts run by Node alone see this example
@@ -162,9 +163,10 @@ export const siteConfig: SiteConfig = {
   },
   team: [],
   languages,
-  // German is kept complete but not offered yet.
   // VITE_PUBLISHED_LANGUAGES (checked by app/config/settings.server.ts) reaches the build here.
-  publishedLanguages: languageList(import.meta.env?.VITE_PUBLISHED_LANGUAGES) ?? ["es", "en", "ca"],
+  publishedLanguages:
+    languageList(import.meta.env?.VITE_PUBLISHED_LANGUAGES) ??
+    languageEntries.filter((entry) => entry.published).map((entry) => entry.code),
 };
 
 /** The languages a comma-separated list (`es,en,ca`) names, in switcher order; none when empty. */

@@ -1,9 +1,24 @@
-import type { Language } from "#app/config/site.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { languages, type Language } from "#app/config/site.ts";
 import type { Messages } from "#app/i18n/i18n.ts";
-import ca from "#app/locales/ca.json" with { type: "json" };
-import de from "#app/locales/de.json" with { type: "json" };
-import en from "#app/locales/en.json" with { type: "json" };
-import es from "#app/locales/es.json" with { type: "json" };
 
-/** All catalogues, for server rendering only; the browser loads just its own language. */
-export const catalogues: Record<Language, Messages> = { es, en, ca, de };
+/**
+ * Where each language's catalogue is: app/locales/<code>.json, read from the project folder,
+ * where the server, the build and the scripts all run. A catalogue and its entry in
+ * content/languages.json are all a language needs: no code names a language.
+ */
+export const catalogueFile = (lang: Language) => path.resolve("app/locales", `${lang}.json`);
+
+const read = new Map<Language, Messages>();
+
+/** A language's catalogue (read once), or an error naming the missing file. */
+export function catalogue(lang: Language): Messages {
+  let messages = read.get(lang);
+  if (!messages) {
+    if (!languages.includes(lang)) throw new Error(`"${lang}" is not in content/languages.json`);
+    messages = JSON.parse(readFileSync(catalogueFile(lang), "utf8")) as Messages;
+    read.set(lang, messages);
+  }
+  return messages;
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Language } from "#app/config/site.ts";
-import { siteConfig } from "#app/config/site.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { languages, siteConfig } from "#app/config/site.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { keysOf } from "#tests/support/catalogue-keys.ts";
 
@@ -11,9 +10,9 @@ function placeholdersOf(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 }
 
-const spanish = catalogues.es as unknown as Tree;
+const spanish = catalogue("es") as unknown as Tree;
 const spanishKeys = keysOf(spanish);
-const others = Object.keys(catalogues).filter((lang) => lang !== "es") as Language[];
+const others = languages.filter((lang) => lang !== "es");
 
 describe("catalogues", () => {
   it("Spanish, the source of truth, has keys", () => {
@@ -21,7 +20,7 @@ describe("catalogues", () => {
   });
 
   for (const lang of others) {
-    const tree = catalogues[lang] as unknown as Tree;
+    const tree = catalogue(lang) as unknown as Tree;
     it(`${lang} has every Spanish key and no other`, () => {
       const keys = keysOf(tree);
       expect(
@@ -35,10 +34,10 @@ describe("catalogues", () => {
     });
 
     it(`${lang} has no empty text and uses the same placeholders as Spanish`, () => {
-      const t = createI18n(lang, catalogues[lang]);
+      const t = createI18n(lang, catalogue(lang));
       for (const key of spanishKeys) {
         const text = t.getResource(lang, "translation", key) as string;
-        const original = createI18n("es", catalogues.es).getResource(
+        const original = createI18n("es", catalogue("es")).getResource(
           "es",
           "translation",
           key,
@@ -52,28 +51,28 @@ describe("catalogues", () => {
 
 describe("translation", () => {
   it("shows the key itself when a key is missing, with no fallback to another language", () => {
-    const i18n = createI18n("en", { ...catalogues.en, nav: undefined } as never);
+    const i18n = createI18n("en", { ...catalogue("en"), nav: undefined } as never);
     expect(i18n.t("nav.home" as never)).toBe("nav.home");
     expect(i18n.t("no.such.key" as never)).toBe("no.such.key");
   });
 
   it("fills company facts from the site config, never from the catalogue", () => {
-    const t = createI18n("en", catalogues.en).t;
+    const t = createI18n("en", catalogue("en")).t;
     expect(t("brands.meta.description")).toContain(siteConfig.brands.lab);
     expect(t("contact.meta.description")).toContain(siteConfig.email);
   });
 
   it("names the languages the company works in from the site config, in the page's language", () => {
-    const t = createI18n("es", catalogues.es).t;
+    const t = createI18n("es", catalogue("es")).t;
     expect(siteConfig.spokenLanguages).toEqual(["es", "ca", "en", "de"]);
     expect(t("about.values.proximity.text")).toContain("en español, catalán, inglés y alemán");
-    expect(createI18n("ca", catalogues.ca).t("about.values.proximity.text")).toContain(
+    expect(createI18n("ca", catalogue("ca")).t("about.values.proximity.text")).toContain(
       "en castellà, català, anglès i alemany",
     );
   });
 
   it("names the country in the page's language", () => {
-    const ca = createI18n("ca", catalogues.ca);
+    const ca = createI18n("ca", catalogue("ca"));
     expect(ca.options.interpolation?.defaultVariables?.["country"]).toBe("Espanya");
   });
 });

@@ -8,13 +8,14 @@ export type Messages = typeof import("#app/locales/es.json");
  * Company facts every catalogue may interpolate, so that no catalogue repeats
  * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ...
  */
-function companyVariables(lang: Language) {
+function companyVariables(lang: Language, messages: Messages) {
   return {
     company: siteConfig.name,
     legalName: siteConfig.legalName,
     email: siteConfig.email,
     area: siteConfig.area,
-    inRegion: siteConfig.inRegion[lang],
+    // Per language, because the preposition and the article change with the place.
+    inRegion: messages.company.inRegion,
     locality: siteConfig.address.locality,
     country: countryName(lang),
     brandLab: siteConfig.brands.lab,
@@ -34,7 +35,7 @@ export function createI18n(lang: Language, messages: Messages): I18n {
     resources: { [lang]: { translation: messages } },
     fallbackLng: false,
     initAsync: false,
-    interpolation: { escapeValue: false, defaultVariables: companyVariables(lang) },
+    interpolation: { escapeValue: false, defaultVariables: companyVariables(lang, messages) },
   });
   return instance;
 }

@@ -1,6 +1,6 @@
 import { DOMImplementation, XMLSerializer, type Document as XmlDocument } from "@xmldom/xmldom";
 import { siteConfig, type Language } from "#app/config/site.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { articleImagePath, lastModified, type ArticleSummary } from "#app/insights/article.ts";
 import { insightsFeedPath, localizedPath } from "#app/routing/paths.ts";
@@ -95,7 +95,7 @@ const link = (attributes: Record<string, string>): XmlElement => ({ name: "link"
  * matter broke the document.
  */
 export function insightsFeed(lang: Language, articles: readonly ArticleSummary[]): string {
-  const t = createI18n(lang, catalogues[lang]).t;
+  const t = createI18n(lang, catalogue(lang)).t;
   const own = articles.filter((article) => article.lang === lang);
   const author: XmlElement = {
     name: "author",

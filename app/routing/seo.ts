@@ -1,15 +1,13 @@
-import { siteConfig, type Language } from "#app/config/site.ts";
+import { languageEntries, siteConfig, type Language } from "#app/config/site.ts";
 import { lastModified, type ArticleSummary } from "#app/insights/article.ts";
 import { hasOwnText, pageIds, type PageId } from "#app/pages.ts";
 import { defaultLanguage, localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 /** Open Graph locale of each language. */
-export const ogLocales: Record<Language, string> = {
-  es: "es_ES",
-  en: "en_GB",
-  ca: "ca_ES",
-  de: "de_DE",
-};
+/** Each language's og:locale (`en_GB`), from its locale in content/languages.json. */
+export const ogLocales: Readonly<Record<Language, string>> = Object.fromEntries(
+  languageEntries.map((entry) => [entry.code, entry.locale.replace("-", "_")]),
+);
 
 export { shareImageSize as ogImage } from "#app/design/brand.ts";
 export const ogImagePath = (lang: Language) => `/og/${lang}.png`;

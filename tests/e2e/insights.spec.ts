@@ -170,7 +170,7 @@ test("the language switcher leads to the translation, or to the list when there 
     for (const code of languages) {
       await expect(
         switcher.getByRole("link", { name: `${languageName(code)}, ${code.toUpperCase()}` }),
-      ).toHaveAttribute("href", targets[code]);
+      ).toHaveAttribute("href", targets[code]!);
     }
   }
 });

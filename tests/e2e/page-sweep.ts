@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { siteConfig, type Language } from "#app/config/site.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
 import { hasOwnText, pages, type PageId } from "#app/pages.ts";
@@ -13,7 +13,7 @@ import {
 import { keysOf } from "#tests/support/catalogue-keys.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
-const allKeys = keysOf(catalogues.es);
+const allKeys = keysOf(catalogue("es"));
 
 /** Spanish texts long enough to be unmistakable, that the other language words differently. */
 function spanishOnlyTexts(lang: Language): string[] {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { Language } from "#app/config/site.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 
@@ -40,7 +40,7 @@ export const test = base.extend<Options & { consoleMessages: string[] }>({
 
 /** The translate function of a language, as the site renders it. */
 export function translator(lang: Language) {
-  return createI18n(lang, catalogues[lang]).t;
+  return createI18n(lang, catalogue(lang)).t;
 }
 
 export const languages = publishedLanguages();

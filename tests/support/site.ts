@@ -33,10 +33,12 @@ export function tempDatabasePath(): string {
  * 127.0.0.1, with its own database file, or the PostgreSQL database of `DATABASE_URL`.
  * `databasePath` is then that URL: `readMessages` reads either.
  */
-export async function startSite(env: Record<string, string> = {}) {
+export async function startSite(env: Record<string, string> = {}, options: { cwd?: string } = {}) {
   if (env.HOST || env.PORT) throw new Error("startSite picks HOST and PORT itself");
   const databasePath = env.DATABASE_URL || (env.DATABASE_PATH ?? tempDatabasePath());
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    // Another copy of the project (with its own build), or this one.
+    cwd: options.cwd,
     env: {
       ...process.env,
       HOST: "127.0.0.1",

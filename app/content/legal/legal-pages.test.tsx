@@ -7,7 +7,7 @@ import { parseSettings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { formatAddress } from "#app/content/company.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
-import { catalogues } from "#app/i18n/catalogues.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { hasOwnText } from "#app/pages.ts";
 import { statsRetentionMonths } from "#app/stats/retention.ts";
@@ -33,7 +33,7 @@ function text(element: ReactElement): string {
 /** A legal page as a visitor in `lang` gets it: header, notes and text. */
 function legalPage(lang: Language, page: "privacy" | "cookies" | "legal", versions: object) {
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n(lang, catalogues[lang])}>
+    <I18nextProvider i18n={createI18n(lang, catalogue(lang))}>
       <LegalPage page={page} versions={versions as typeof legalNotice} />
     </I18nextProvider>,
   );
@@ -303,8 +303,8 @@ describe("a legal page in the visitor's language", () => {
   it("shows the Spanish original with no note to a Spanish visitor", () => {
     const page = legalPage("es", "privacy", privacyPolicy);
     expect(page).toContain('<div lang="es"');
-    expect(page).not.toContain(catalogues.es.legal.translationNote);
-    expect(page).not.toContain(catalogues.es.legal.spanishNote);
+    expect(page).not.toContain(catalogue("es").legal.translationNote);
+    expect(page).not.toContain(catalogue("es").legal.spanishNote);
   });
 
   for (const lang of ["en", "ca"] as const) {
@@ -315,10 +315,10 @@ describe("a legal page in the visitor's language", () => {
       ] as const) {
         const html = legalPage(lang, page, versions);
         expect(html).toContain(`<div lang="${lang}"`);
-        expect(html).toContain(catalogues[lang].legal.translationNote.replace(/'/g, "&#x27;"));
+        expect(html).toContain(catalogue(lang).legal.translationNote.replace(/'/g, "&#x27;"));
         expect(html).toMatch(
           new RegExp(
-            `<a href="${path}" hrefLang="es" data-language-choice="es"[^>]*>${catalogues[lang].legal.readSpanish}</a>`,
+            `<a href="${path}" hrefLang="es" data-language-choice="es"[^>]*>${catalogue(lang).legal.readSpanish}</a>`,
           ),
         );
       }
@@ -326,8 +326,8 @@ describe("a legal page in the visitor's language", () => {
     it(`${lang}: shows the Spanish legal notice, marked es, with the Spanish-only note`, () => {
       const html = legalPage(lang, "legal", legalNotice);
       expect(html).toContain('<div lang="es"');
-      expect(html).toContain(catalogues[lang].legal.spanishNote.replace(/'/g, "&#x27;"));
-      expect(html).not.toContain(catalogues[lang].legal.readSpanish);
+      expect(html).toContain(catalogue(lang).legal.spanishNote.replace(/'/g, "&#x27;"));
+      expect(html).not.toContain(catalogue(lang).legal.readSpanish);
     });
   }
 });
@@ -383,12 +383,12 @@ describe("notes above the text", () => {
   it("the accessibility statement, written in each language, says nothing about Spanish", () => {
     for (const lang of ["en", "ca"] as const) {
       const html = renderToStaticMarkup(
-        <I18nextProvider i18n={createI18n(lang, catalogues[lang])}>
+        <I18nextProvider i18n={createI18n(lang, catalogue(lang))}>
           <LegalPage page="accessibility" versions={accessibilityStatement} spanishBinds={false} />
         </I18nextProvider>,
       );
       for (const note of ["spanishNote", "translationNote"] as const) {
-        expect(html).not.toContain(catalogues[lang].legal[note].replace(/'/g, "&#x27;"));
+        expect(html).not.toContain(catalogue(lang).legal[note].replace(/'/g, "&#x27;"));
       }
     }
   });
