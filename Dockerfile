@@ -48,8 +48,9 @@ COPY deploy/node-options.env ./deploy/
 #   docker exec <container> npm run inbox -- list
 COPY scripts/inbox.ts scripts/check-launch.ts ./scripts/
 COPY app ./app
-# The languages the settings check at start (the rest of content/ is in the build).
-COPY content/languages.json ./content/
+# The content the server checks at start and the catalogues it reads (the articles are in the build).
+COPY content/*.json ./content/
+COPY content/locales ./content/locales
 # The SQLite database; with DATABASE_URL (PostgreSQL) nothing is written here.
 VOLUME /data
 USER node

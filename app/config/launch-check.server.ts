@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContactSettings } from "#app/config/settings.server.ts";
-import { confirmableFacts, type ConfirmableFact, type SiteConfig } from "#app/config/site.ts";
-import { catalogue } from "#app/i18n/catalogues.server.ts";
+import type { SiteConfig } from "#app/config/site.ts";
+import { confirmableFacts, type ConfirmableFact } from "#app/content/schema.ts";
+import { catalogue, catalogueFile } from "#app/i18n/catalogues.server.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
 
 /**
@@ -25,15 +26,15 @@ export function launchProblems(
   // Every fact a visitor or a public authority reads: a word or a domain reserved for
   // examples (RFC 2606) gives a placeholder away.
   const facts: [string, string][] = [
-    ["siteConfig.name", config.name],
-    ["siteConfig.legalName", config.legalName],
-    ["siteConfig.address.street", config.address.street],
-    ["siteConfig.email", config.email],
-    ["siteConfig.linkedinUrl", config.linkedinUrl],
-    ["siteConfig.siteUrl (SITE_URL)", config.siteUrl],
-    ["siteConfig.legal.hostingProvider", config.legal.hostingProvider],
-    ["siteConfig.legal.emailProvider", config.legal.emailProvider],
-    ["siteConfig.legal.internationalTransfers", config.legal.internationalTransfers],
+    ["content/company.json name", config.name],
+    ["content/company.json legalName", config.legalName],
+    ["content/company.json address.street", config.address.street],
+    ["content/company.json email", config.email],
+    ["content/company.json linkedinUrl", config.linkedinUrl],
+    ["SITE_URL", config.siteUrl],
+    ["content/company.json legal.hostingProvider", config.legal.hostingProvider],
+    ["content/company.json legal.emailProvider", config.legal.emailProvider],
+    ["content/company.json legal.internationalTransfers", config.legal.internationalTransfers],
     ["CONTACT_TO", contact.CONTACT_TO],
     ["CONTACT_FROM", contact.CONTACT_FROM],
   ];
@@ -42,10 +43,10 @@ export function launchProblems(
   }
   // A NIF's digits are never all zero (B00000000 is the shipped example).
   const taxDigits = config.taxId.replace(/\D/g, "");
-  if (!/[1-9]/.test(taxDigits)) placeholder("siteConfig.taxId", config.taxId);
+  if (!/[1-9]/.test(taxDigits)) placeholder("content/company.json taxId", config.taxId);
   // A registry entry names real volume, folio and sheet numbers, none of them zero.
   if (/(?<![\d.])0+(?![\d.])/.test(config.registry)) {
-    placeholder("siteConfig.registry", config.registry);
+    placeholder("content/company.json registry", config.registry);
   }
 
   // Facts that look real in the example too: only the company can say they are its own.
@@ -53,8 +54,8 @@ export function launchProblems(
   for (const fact of confirmableFacts) {
     if (confirmed.has(fact)) continue;
     problems.push(
-      `siteConfig.${fact} (${JSON.stringify(confirmableValue(config, fact))}) is not confirmed: ` +
-        `check that it is true of the company, then add "${fact}" to siteConfig.confirmedFacts`,
+      `${factLabel(fact)} (${JSON.stringify(confirmableValue(config, fact))}) is not confirmed: ` +
+        `check that it is true of the company, then add "${fact}" to confirmedFacts in content/company.json`,
     );
   }
 
@@ -102,7 +103,9 @@ export function builtSecurityTxtProblems(clientDir: string, now = new Date()): s
   const problems: string[] = [];
   const contact = field("Contact");
   if (isPlaceholderText(contact)) {
-    problems.push(`security.txt's Contact is still a placeholder ("${contact}"): siteConfig.email`);
+    problems.push(
+      `security.txt's Contact is still a placeholder ("${contact}"): email in content/company.json`,
+    );
   }
   const expires = Date.parse(field("Expires"));
   if (!(expires > now.getTime())) {
@@ -110,6 +113,12 @@ export function builtSecurityTxtProblems(clientDir: string, now = new Date()): s
   }
   return problems;
 }
+
+/** Where a confirmable fact is written: the region phrase in each catalogue, the rest in company.json. */
+const factLabel = (fact: ConfirmableFact) =>
+  fact === "inRegion"
+    ? `${path.relative(process.cwd(), catalogueFile(defaultLanguage))} company.inRegion`
+    : `content/company.json ${fact}`;
 
 function confirmableValue(config: SiteConfig, fact: ConfirmableFact): unknown {
   if (fact === "address.postalCode") return config.address.postalCode;

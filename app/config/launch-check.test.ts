@@ -5,7 +5,8 @@ import path from "node:path";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "#app/config/settings.server.ts";
-import { confirmableFacts, siteConfig, type SiteConfig } from "#app/config/site.ts";
+import { siteConfig, type SiteConfig } from "#app/config/site.ts";
+import { confirmableFacts } from "#app/content/schema.ts";
 import {
   builtAddressProblems,
   builtSecurityTxtProblems,
@@ -26,7 +27,7 @@ const filledIn: SiteConfig = {
   siteUrl: "https://www.sapedrera.es",
   brands: { lab: "Pedrera Lab", consultancy: "Pedrera Arquitectura" },
   spokenLanguages: ["ca", "es", "en"],
-  confirmedFacts: confirmableFacts,
+  confirmedFacts: [...confirmableFacts],
   legal: {
     ...siteConfig.legal,
     hostingProvider: "Hetzner Online GmbH, con servidores en Alemania",
@@ -49,7 +50,7 @@ describe("launch check", () => {
       "registry",
       "email",
       "linkedinUrl",
-      "siteUrl",
+      "SITE_URL",
       "hostingProvider",
       "emailProvider",
       "SMTP_URL",
@@ -73,9 +74,9 @@ describe("launch check", () => {
       ["spokenLanguages", `["es","ca","en","de"]`],
       ["practice", `"replyWithinBusinessDays":${siteConfig.practice.replyWithinBusinessDays}`],
     ]) {
-      expect(problems).toContain(`siteConfig.${fact} (`);
+      expect(problems).toContain(`${fact} (`);
       expect(problems).toContain(value);
-      expect(problems).toContain(`add "${fact}" to siteConfig.confirmedFacts`);
+      expect(problems).toContain(`add "${fact}" to confirmedFacts in content/company.json`);
     }
   });
 
@@ -91,7 +92,7 @@ describe("launch check", () => {
     [
       "an unconfirmed fact",
       { confirmedFacts: confirmableFacts.filter((fact) => fact !== "spokenLanguages") },
-      'siteConfig.spokenLanguages (["ca","es","en"]) is not confirmed',
+      'content/company.json spokenLanguages (["ca","es","en"]) is not confirmed',
     ],
     [
       "a provider de ejemplo",
@@ -214,7 +215,9 @@ describe("npm run check:launch", () => {
     const result = run();
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Not ready to go live/);
-    expect(result.stderr).toContain('siteConfig.taxId is still a placeholder ("B00000000")');
+    expect(result.stderr).toContain(
+      'content/company.json taxId is still a placeholder ("B00000000")',
+    );
   });
 
   it("reads the service's environment file and compares its SITE_URL with the built pages", () => {

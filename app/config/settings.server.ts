@@ -1,9 +1,8 @@
 // The one reader of the environment, for server.js, the build config and the scripts.
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
-import { languageProblems } from "#app/config/languages.server.ts";
+import { contentProblems } from "#app/content/check.server.ts";
 import { languages, siteConfig } from "#app/config/site.ts";
-import languageData from "#content/languages.json" with { type: "json" };
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -214,10 +213,10 @@ class SettingsError extends Error {}
 
 /** This process's settings, read once; a wrong one stops it with the list, without a stack. */
 export const settings: Settings = (() => {
-  // The languages are content every part reads; checked here, once, like the settings.
-  const languageMistakes = languageProblems(languageData);
-  if (languageMistakes.length > 0) {
-    console.error(`Invalid languages:\n${languageMistakes.join("\n")}`);
+  // The content files every part reads are checked here, once, like the settings.
+  const contentMistakes = contentProblems();
+  if (contentMistakes.length > 0) {
+    console.error(`Invalid content:\n${contentMistakes.join("\n")}`);
     process.exit(1);
   }
   try {

@@ -1,21 +1,26 @@
+import type { Messages } from "#app/i18n/i18n.ts";
+import serviceData from "#content/services.json" with { type: "json" };
+
+/** A service's key: its texts are `services.items.<id>` in the catalogues. */
+type ServiceId = keyof Messages["services"]["items"];
+
+export type Service = {
+  id: ServiceId;
+  icon: string;
+  /** The brand that delivers it (`siteConfig.brands`). */
+  brand: "lab" | "consultancy";
+  /** Shown on the home page too. */
+  featured: boolean;
+};
+
 /**
- * The seven services in the order the site presents them (texts in `services.items.<id>`),
- * each with its emoji and the brand that delivers it (`siteConfig.brands`).
+ * The services in the order the site presents them (content/services.json, checked at start
+ * with each id's texts in the catalogues: app/content/check.server.ts).
  */
-export const services = [
-  { id: "consulting", icon: "🔍", brand: "consultancy" },
-  { id: "software", icon: "💻", brand: "lab" },
-  { id: "automation", icon: "⚙️", brand: "lab" },
-  { id: "architecture", icon: "🏗️", brand: "consultancy" },
-  { id: "ai", icon: "🤖", brand: "lab" },
-  { id: "assistants", icon: "💬", brand: "lab" },
-  { id: "platforms", icon: "🌐", brand: "lab" },
-] as const;
+export const services = serviceData.services as readonly Service[];
 
 /** Every service lists three deliverables (`services.items.<id>.deliverables.<d>`). */
 export const deliverables = ["d1", "d2", "d3"] as const;
 
-export type Service = (typeof services)[number];
-
-/** The home page features services 1, 3 and 5. */
-export const featuredServices: Service[] = [services[0], services[2], services[4]];
+/** The services the home page features. */
+export const featuredServices = services.filter((service) => service.featured);

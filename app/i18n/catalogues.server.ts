@@ -4,11 +4,11 @@ import { languages, type Language } from "#app/config/site.ts";
 import type { Messages } from "#app/i18n/i18n.ts";
 
 /**
- * Where each language's catalogue is: app/locales/<code>.json, read from the project folder,
+ * Where each language's catalogue is: content/locales/<code>.json, read from the project folder,
  * where the server, the build and the scripts all run. A catalogue and its entry in
  * content/languages.json are all a language needs: no code names a language.
  */
-export const catalogueFile = (lang: Language) => path.resolve("app/locales", `${lang}.json`);
+export const catalogueFile = (lang: Language) => path.resolve("content/locales", `${lang}.json`);
 
 const read = new Map<Language, Messages>();
 

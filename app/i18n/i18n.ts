@@ -2,7 +2,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { countryName, languageList } from "#app/content/company.ts";
 
-export type Messages = typeof import("#app/locales/es.json");
+export type Messages = typeof import("#content/locales/es.json");
 
 /**
  * Company facts every catalogue may interpolate, so that no catalogue repeats

@@ -51,10 +51,10 @@ test.beforeAll(async () => {
   symlinkSync(path.resolve("node_modules"), path.join(copy, "node_modules"));
 
   // The two steps the README gives: the catalogue, and the entry.
-  const messages = JSON.parse(readFileSync("app/locales/es.json", "utf8"));
+  const messages = JSON.parse(readFileSync("content/locales/es.json", "utf8"));
   messages.home.hero.title = frenchTitle;
   messages.company.inRegion = "aux îles Baléares";
-  writeFileSync(path.join(copy, `app/locales/${code}.json`), JSON.stringify(messages, null, 2));
+  writeFileSync(path.join(copy, `content/locales/${code}.json`), JSON.stringify(messages, null, 2));
   const list = JSON.parse(readFileSync("content/languages.json", "utf8"));
   list.languages.push({ code, locale: "fr-FR", published: true });
   writeFileSync(path.join(copy, "content/languages.json"), JSON.stringify(list, null, 2));
