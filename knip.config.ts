@@ -2,8 +2,9 @@ import type { KnipConfig } from "knip";
 
 // `npm run validate` runs knip: no unused files, exports or dependencies.
 export default {
-  // The server bundle's entry (vite.config.ts), the commands in package.json and the benchmarks.
-  entry: ["server/app.ts", "scripts/*.{js,ts}", "bench/*.ts"],
+  // The server bundle's entry (vite.config.ts), the commands in package.json, the benchmarks
+  // and the content editor's script (loaded by app/admin/index.html, built by scripts/build-admin.ts).
+  entry: ["server/app.ts", "scripts/*.{js,ts}", "bench/*.ts", "app/admin/editor.ts"],
   project: ["**/*.{js,ts,tsx,css}"],
   compilers: {
     // Stylesheets load packages with `@import "name"`: hand those imports to knip.

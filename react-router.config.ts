@@ -4,6 +4,7 @@ import { settings } from "#app/config/settings.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { writeImageVariants } from "#app/insights/images.server.ts";
 import { allPagePaths, insightsFeedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { buildAdmin } from "#scripts/build-admin.ts";
 import { buildImages } from "#scripts/build-images.ts";
 import { trimBuiltPageStyles } from "#scripts/page-styles.ts";
 import { precompress } from "#scripts/precompress.ts";
@@ -31,5 +32,7 @@ export default {
     );
     trimBuiltPageStyles(clientDir);
     precompress(clientDir);
+    // Beside the site, not in it: served from disk at /admin with its own policy.
+    await buildAdmin(path.join(reactRouterConfig.buildDirectory, "admin"));
   },
 } satisfies Config;

@@ -3,17 +3,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { articles } from "virtual:insights";
 import * as build from "virtual:react-router/server-build";
+import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { startContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
+import { languages } from "#app/config/site.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
+  defaultLanguage,
   dynamicPagePaths,
   localizedPath,
   parseLocalizedPath,
   publishedLanguages,
 } from "#app/routing/paths.ts";
 import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
+import { adminRouter } from "#server/admin.ts";
 import { loadBuiltFiles } from "#server/built-files.ts";
 import { createExpressApp } from "#server/express-app.ts";
 import { createFastPath } from "#server/fast-path.ts";
@@ -56,7 +61,22 @@ export async function startSite(settings: Settings) {
   contact.onMessageStored((lang) => stats.message(lang));
   contact.addPurge(() => stats.purge());
 
-  const app = createExpressApp({ build, trustProxy: settings.server.TRUST_PROXY, contact, log });
+  const admin = adminRouter({
+    dir: path.resolve(clientDir, "../admin"),
+    backend: settings.admin,
+    config: cmsConfig({
+      backend: settings.admin,
+      languages,
+      spanish: catalogue(defaultLanguage),
+    }),
+  });
+  const app = createExpressApp({
+    build,
+    trustProxy: settings.server.TRUST_PROXY,
+    contact,
+    admin,
+    log,
+  });
   const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const handle = createFastPath({
     files,

@@ -7,6 +7,7 @@ import { requestContext, type ContactService } from "#app/contact/service.server
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { nonceContext } from "#app/nonce.ts";
+import { adminPath } from "#server/admin.ts";
 import { rejectBadHost } from "#server/host-header.ts";
 import { originGuard } from "#server/origin-guard.ts";
 import { requestLog } from "#server/request-log.ts";
@@ -17,9 +18,12 @@ export function createExpressApp({
   build,
   trustProxy,
   contact,
+  admin,
   log,
 }: {
   build: ServerBuild;
+  /** The content editor, with its own headers (server/admin.ts). */
+  admin: express.Router;
   trustProxy: Settings["server"]["TRUST_PROXY"];
   contact: ContactService;
   log: Logger;
@@ -30,6 +34,7 @@ export function createExpressApp({
   app.use(compression());
   app.use(requestLog(log));
   app.use(rejectBadHost);
+  app.use(adminPath, admin);
   app.use(perRequestSecurityHeaders);
   app.post(/.*/, originGuard);
   app.use(

@@ -3,6 +3,7 @@ import proxyaddr from "proxy-addr";
 import type { Language } from "#app/config/site.ts";
 import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
 import { defaultLanguage, parseLocalizedPath } from "#app/routing/paths.ts";
+import { adminPath } from "#server/admin.ts";
 import type { BuiltFile } from "#server/built-files.ts";
 import { hasDuplicateHost } from "#server/host-header.ts";
 import { allowedMethods } from "#server/methods.ts";
@@ -108,6 +109,8 @@ export function createFastPath({
       return sendBuiltFile(req, res, file, { https });
     }
     if (url === "/healthz") return void healthCheck(req, res, https);
+    // The content editor: neither a page nor counted.
+    if (url === adminPath || url.startsWith(`${adminPath}/`)) return app(req, res);
     if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });
     if (dynamicPages.has(url)) return app(req, res);
     // React Router's data for a page (`/contact.data`, `/_root.data` for the home page); any

@@ -8,7 +8,7 @@ export const contactIsland = { root: "contact-form", data: "contact-form-data" }
 export type ContactIslandData = {
   props: ContactFormProps;
   /** Only the strings the form uses, in the page's language. */
-  messages: { contact: { form: unknown } };
+  messages: { contact: { form: unknown }; company: unknown };
 };
 
 /**
@@ -19,7 +19,11 @@ export function ContactFormIsland(props: ContactFormProps) {
   const { i18n } = useTranslation();
   const data: ContactIslandData = {
     props,
-    messages: { contact: { form: i18n.getResource(i18n.language, "translation", "contact.form") } },
+    messages: {
+      contact: { form: i18n.getResource(i18n.language, "translation", "contact.form") },
+      // The per-language company facts every text may interpolate ({{inRegion}}).
+      company: i18n.getResource(i18n.language, "translation", "company"),
+    },
   };
   return (
     <>

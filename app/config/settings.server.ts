@@ -103,7 +103,7 @@ const build = {
     }),
   /** The build's time, in seconds since 1970, for reproducible builds; default: now. */
   SOURCE_DATE_EPOCH: z.coerce.number().int().nonnegative().optional(),
-  /** Where the articles live (content/insights/<key>/<lang>.md). */
+  /** Where the articles live (content/insights/<key>/index.<lang>.md). */
   INSIGHTS_DIR: z.string().min(1).default("content/insights"),
   /** The build's "today" for articles: later-dated ones wait; default: now. */
   INSIGHTS_NOW: z.coerce.date({ error: "must be a date, e.g. 2026-12-01" }).optional(),
@@ -138,6 +138,30 @@ const contact = {
   CONTACT_MAIL_WINDOW_SECONDS: seconds(3600),
 };
 
+/**
+ * The content editor at /admin (docs/editing.md): where its saves go. Read at start, so one
+ * build serves any repository.
+ */
+const admin = {
+  /** github (default), gitlab, gitea (also Forgejo), or test-repo: saves stay in the browser. */
+  CMS_BACKEND: z.enum(["github", "gitlab", "gitea", "test-repo"]).default("github"),
+  /** The site's repository, `owner/name`; without it the editor cannot save. */
+  CMS_REPO: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, "must be owner/name")
+    .optional(),
+  CMS_BRANCH: z.string().min(1).default("main"),
+  /**
+   * The sign-in's origin: for GitHub, the OAuth client (e.g. sveltia-cms-auth); for GitLab,
+   * Gitea or Forgejo, the instance (https://gitlab.example.com).
+   */
+  CMS_BASE_URL: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
+  /** The host's API, for a self-hosted GitLab, Gitea or Forgejo (https://git.example.com/api/v1). */
+  CMS_API_ROOT: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
+  /** The OAuth application's id, for GitLab, Gitea or Forgejo sign-in without a client of ours. */
+  CMS_APP_ID: z.string().min(1).optional(),
+};
+
 /** The owner's numbers: first-party, cookieless visit counts and the weekly report. */
 const stats = {
   /**
@@ -164,7 +188,7 @@ function pick<T extends object, K extends keyof T>(
 }
 
 const settingsSchema = z
-  .object({ ...server, ...health, ...log, ...build, ...contact, ...stats })
+  .object({ ...server, ...health, ...log, ...build, ...contact, ...admin, ...stats })
   .refine(
     // A send still running when its lease ends could be sent again by another server; the
     // margin covers recording the outcome after the deadline.
@@ -191,6 +215,7 @@ const settingsSchema = z
     log: pick(env, log),
     build: pick(env, build),
     contact: pick(env, contact),
+    admin: pick(env, admin),
     stats: pick(env, stats),
   }));
 

@@ -7,7 +7,7 @@ import { companySchema, servicesSchema } from "#app/content/schema.ts";
 import { catalogueFile } from "#app/i18n/catalogues.server.ts";
 
 /** What content/languages.json must say: each language once, the default published, a catalogue each. */
-const languageFile = z.object({
+export const languageFile = z.object({
   languages: z
     .array(
       z

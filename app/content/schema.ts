@@ -22,74 +22,129 @@ const text = z.string().trim().min(1, "must not be empty");
 /** content/company.json: everything the site says about the company. */
 export const companySchema = z.strictObject({
   /** Short name shown in the logo, titles and the footer. */
-  name: text,
+  name: text.meta({ title: "Nombre corto", description: "En el logotipo, los títulos y el pie" }),
   /** Registered legal name (legal notice, privacy policy). */
-  legalName: text,
+  legalName: text.meta({
+    title: "Razón social",
+    description: "Aviso legal y política de privacidad",
+  }),
   /** NIF / tax identification number. */
-  taxId: text,
+  taxId: text.meta({ title: "NIF" }),
   /** Commercial registry entry, as printed on the company's documents. */
-  registry: text,
+  registry: text.meta({
+    title: "Datos registrales",
+    description: "Tal como figuran en los documentos de la empresa",
+  }),
   /** Registered office. */
-  address: z.strictObject({
-    street: text,
-    postalCode: text,
-    locality: text,
-    region: text,
-    /** ISO 3166-1 alpha-2 code; the country's name is rendered per language. */
-    countryCode: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code such as ES"),
-  }),
+  address: z
+    .strictObject({
+      street: text.meta({ title: "Calle y número" }),
+      postalCode: text.meta({ title: "Código postal" }),
+      locality: text.meta({ title: "Localidad" }),
+      region: text.meta({ title: "Provincia o comunidad" }),
+      /** ISO 3166-1 alpha-2 code; the country's name is rendered per language. */
+      countryCode: z
+        .string()
+        .regex(/^[A-Z]{2}$/, "must be a two-letter country code such as ES")
+        .meta({ title: "País (código de dos letras)", description: "ES para España" }),
+    })
+    .meta({ title: "Domicilio social" }),
   /** The place the company names as its base (hero label, contact page). */
-  area: text,
-  email: z.email("must be an e-mail address"),
-  /** Professional-network profile, opened in a new tab from the contact page. */
-  linkedinUrl: z.url({ protocol: /^https$/, error: "must be an https:// address" }),
-  brands: z.strictObject({
-    /** The agile development brand. */
-    lab: text,
-    /** The software architecture and consultancy brand. */
-    consultancy: text,
+  area: text.meta({
+    title: "Zona",
+    description: "El lugar que la empresa nombra como su base (portada, contacto)",
   }),
+  email: z.email("must be an e-mail address").meta({ title: "Correo electrónico" }),
+  /** Professional-network profile, opened in a new tab from the contact page. */
+  linkedinUrl: z
+    .url({ protocol: /^https$/, error: "must be an https:// address" })
+    .meta({ title: "Perfil de LinkedIn" }),
+  brands: z
+    .strictObject({
+      /** The agile development brand. */
+      lab: text.meta({ title: "Marca de desarrollo" }),
+      /** The software architecture and consultancy brand. */
+      consultancy: text.meta({ title: "Marca de consultoría" }),
+    })
+    .meta({ title: "Marcas" }),
   /**
    * What the brands are in law: trade names the company itself trades under, or separate
    * companies it works with. The brands page states it and the legal notice follows it.
    */
-  brandsRelation: z.enum(["tradeNames", "separateCompanies"]),
+  brandsRelation: z.enum(["tradeNames", "separateCompanies"]).meta({
+    title: "Qué son las marcas",
+    description:
+      "tradeNames: nombres comerciales de la empresa; separateCompanies: sociedades independientes",
+  }),
   /** Languages the company works in with clients (BCP 47 codes; about page). */
   spokenLanguages: z
     .array(z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as es"))
-    .min(1),
+    .min(1)
+    .meta({ title: "Idiomas en que trabaja", description: "Códigos: es, ca, en, de…" }),
   /** The `confirmableFacts` the company has checked; the go-live check lists the others. */
-  confirmedFacts: z.array(z.enum(confirmableFacts)),
+  confirmedFacts: z.array(z.enum(confirmableFacts)).meta({
+    title: "Datos comprobados",
+    description: "Los que la empresa ha revisado; la comprobación de salida lista los demás",
+  }),
   /** Facts the legal notice and the privacy policy state. */
-  legal: z.strictObject({
-    /** Date the legal pages were last revised. */
-    lastUpdated: z.iso.date("must be a date written YYYY-MM-DD"),
-    /** Days a contact message is kept; the server deletes older ones and the privacy policy says so. */
-    contactRetentionDays: z.number().int().positive(),
-    /** Days each database backup is kept before it is deleted (README, privacy policy). */
-    backupRetentionDays: z.number().int().positive(),
-    /** Processors that handle personal data for the company, named as they are in every language. */
-    hostingProvider: text,
-    emailProvider: text,
-    /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
-    internationalTransfers: z.string(),
-  }),
+  legal: z
+    .strictObject({
+      /** Date the legal pages were last revised. */
+      lastUpdated: z.iso
+        .date("must be a date written YYYY-MM-DD")
+        .meta({ title: "Última revisión de los textos legales" }),
+      /** Days a contact message is kept; the server deletes older ones and the privacy policy says so. */
+      contactRetentionDays: z
+        .number()
+        .int()
+        .positive()
+        .meta({ title: "Días que se guarda un mensaje" }),
+      /** Days each database backup is kept before it is deleted (README, privacy policy). */
+      backupRetentionDays: z
+        .number()
+        .int()
+        .positive()
+        .meta({ title: "Días que se guarda una copia de seguridad" }),
+      /** Processors that handle personal data for the company, named as they are in every language. */
+      hostingProvider: text.meta({ title: "Proveedor de alojamiento" }),
+      emailProvider: text.meta({ title: "Proveedor de correo" }),
+      /** Transfers of personal data outside the EEA, with their safeguard; empty when there are none. */
+      internationalTransfers: z.string().meta({
+        title: "Transferencias internacionales",
+        description: "Vacío si no hay ninguna",
+      }),
+    })
+    .meta({ title: "Datos legales" }),
   /** How the company works with clients (about page's key facts, contact page, FAQ). */
-  practice: z.strictObject({
-    replyWithinBusinessDays: z.number().int().positive(),
-    /** How the company bills work; each has its label in `about.facts.models.<id>`. */
-    engagementModels: z.array(z.enum(["fixedPrice", "timeAndMaterials", "retainer"])).min(1),
-  }),
+  practice: z
+    .strictObject({
+      replyWithinBusinessDays: z
+        .number()
+        .int()
+        .positive()
+        .meta({ title: "Días laborables para responder" }),
+      /** How the company bills work; each has its label in `about.facts.models.<id>`. */
+      engagementModels: z
+        .array(z.enum(["fixedPrice", "timeAndMaterials", "retainer"]))
+        .min(1)
+        .meta({
+          title: "Formas de trabajar",
+          description: "Precio cerrado, por horas, cuota mensual",
+        }),
+    })
+    .meta({ title: "Cómo trabaja" }),
   /** The people shown on the about page; the team section stays hidden while it is empty. */
-  team: z.array(
-    z.strictObject({
-      name: text,
-      /** Job title, as the person wants it shown (not translated). */
-      role: text,
-      /** Path of a square photo under public/, when the person agrees to show one. */
-      photo: z.string().optional(),
-    }),
-  ),
+  team: z
+    .array(
+      z.strictObject({
+        name: text.meta({ title: "Nombre" }),
+        /** Job title, as the person wants it shown (not translated). */
+        role: text.meta({ title: "Cargo" }),
+        /** Path of a square photo under public/, when the person agrees to show one. */
+        photo: z.string().optional().meta({ title: "Foto (ruta)" }),
+      }),
+    )
+    .meta({ title: "Equipo" }),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -99,16 +154,20 @@ export const servicesSchema = z.strictObject({
     .array(
       z.strictObject({
         /** Its texts are `services.items.<id>` in the catalogues. */
-        id: z.string().regex(/^[a-z][a-zA-Z0-9]*$/, "must be a key such as consulting"),
-        icon: text,
+        id: z
+          .string()
+          .regex(/^[a-z][a-zA-Z0-9]*$/, "must be a key such as consulting")
+          .meta({ title: "Clave", description: "Sus textos están en services.items.<clave>" }),
+        icon: text.meta({ title: "Emoji" }),
         /** The brand that delivers it (`brands` in content/company.json). */
-        brand: z.enum(["lab", "consultancy"]),
+        brand: z.enum(["lab", "consultancy"]).meta({ title: "Marca que lo presta" }),
         /** Shown on the home page too. */
-        featured: z.boolean(),
+        featured: z.boolean().meta({ title: "En la portada" }),
       }),
     )
     .min(1)
     .refine((list) => new Set(list.map((service) => service.id)).size === list.length, {
       error: "lists a service twice",
-    }),
+    })
+    .meta({ title: "Servicios", description: "En el orden en que la web los presenta" }),
 });

@@ -1,4 +1,4 @@
-// Reads the articles (content/insights/<key>/<lang>.md), validates their front matter and
+// Reads the articles (content/insights/<key>/index.<lang>.md), validates their front matter and
 // renders them. Runs at build only: the Vite plugin hands the result to the server bundle
 // as data, and the build config reads it for the prerender list and the images.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -56,10 +56,11 @@ async function load({
       .filter((file) => file.endsWith(".md"))
       .sort()) {
       const file = path.join(where, name);
-      const lang = path.basename(name, ".md");
+      // index.<language>.md: the layout the content editor writes (one folder per article).
+      const lang = /^index\.([^.]+)\.md$/.exec(name)?.[1] ?? "";
       if (!isLanguage(lang))
         throw new Error(
-          `${file}: name the file after its language (${siteConfig.languages.join(", ")})`,
+          `${file}: name the file index.<language>.md (${siteConfig.languages.join(", ")})`,
         );
       const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
       const { draft, ...matter } = parseFrontMatter(file, rendered.data);

@@ -22,7 +22,7 @@ const load = (options: Parameters<typeof loadInsights>[0] = {}) =>
 function contentWith(matter: string, body = "Text.") {
   const dir = mkdtempSync(path.join(tmpdir(), "insights-"));
   mkdirSync(path.join(dir, "broken"));
-  writeFileSync(path.join(dir, "broken", "es.md"), `---\n${matter}\n---\n\n${body}\n`);
+  writeFileSync(path.join(dir, "broken", "index.es.md"), `---\n${matter}\n---\n\n${body}\n`);
   return dir;
 }
 
@@ -36,10 +36,14 @@ const valid = [
 
 describe("front matter", () => {
   it.each([
-    ["date", "date: 1 de enero", /broken\/es\.md: invalid front matter\n\s+date: /],
-    ["services", "services: [cooking]", /broken\/es\.md: invalid front matter\n\s+services\.0: /],
-    ["slug", "slug: Un Artículo", /broken\/es\.md: invalid front matter\n\s+slug: /],
-    ["unknown field", "author: Alguien", /broken\/es\.md: invalid front matter\n.*author/],
+    ["date", "date: 1 de enero", /broken\/index\.es\.md: invalid front matter\n\s+date: /],
+    [
+      "services",
+      "services: [cooking]",
+      /broken\/index\.es\.md: invalid front matter\n\s+services\.0: /,
+    ],
+    ["slug", "slug: Un Artículo", /broken\/index\.es\.md: invalid front matter\n\s+slug: /],
+    ["unknown field", "author: Alguien", /broken\/index\.es\.md: invalid front matter\n.*author/],
   ])("a wrong %s fails with the file and the field", async (field, line, message) => {
     const key = line.split(":")[0];
     const matter = [...valid.filter((entry) => !entry.startsWith(`${key}:`)), line].join("\n");
@@ -48,7 +52,9 @@ describe("front matter", () => {
 
   it("a missing title fails naming it", async () => {
     const matter = valid.filter((entry) => !entry.startsWith("title:")).join("\n");
-    await expect(load({ dir: contentWith(matter) })).rejects.toThrow(/es\.md: .*\n\s+title: /);
+    await expect(load({ dir: contentWith(matter) })).rejects.toThrow(
+      /index\.es\.md: .*\n\s+title: /,
+    );
   });
 
   it("an update earlier than the date fails naming `updated`", async () => {
@@ -60,7 +66,9 @@ describe("front matter", () => {
 describe("Markdown", () => {
   it("an image without alt text fails the build, naming the file", async () => {
     const dir = contentWith(valid.join("\n"), "![](square.png)");
-    await expect(load({ dir })).rejects.toThrow(/broken\/es\.md: image "square\.png" has no alt/);
+    await expect(load({ dir })).rejects.toThrow(
+      /broken\/index\.es\.md: image "square\.png" has no alt/,
+    );
   });
 
   it.each([
@@ -78,7 +86,7 @@ describe("Markdown", () => {
   ])("a link to %s fails the build, naming the file", async (_, body) => {
     const dir = contentWith(valid.join("\n"), body);
     await expect(load({ dir })).rejects.toThrow(
-      /broken\/es\.md: (link|image) ".*" \(line \d+\): the scheme [a-z]+: is not allowed; use http\(s\), mailto, tel or a relative URL/,
+      /broken\/index\.es\.md: (link|image) ".*" \(line \d+\): the scheme [a-z]+: is not allowed; use http\(s\), mailto, tel or a relative URL/,
     );
   });
 

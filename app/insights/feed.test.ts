@@ -87,7 +87,7 @@ function hostileContent() {
       "date: 2026-01-01",
       `tags: ${JSON.stringify(hostile.tags)}`,
     ].join("\n");
-    writeFileSync(path.join(dir, "hostile", `${lang}.md`), `---\n${matter}\n---\n\nText.\n`);
+    writeFileSync(path.join(dir, "hostile", `index.${lang}.md`), `---\n${matter}\n---\n\nText.\n`);
   }
   return dir;
 }
@@ -147,9 +147,9 @@ describe("Atom feed", () => {
       "date: 2026-01-01",
       `tags: ["Prue\\x0Bbas"]`,
     ].join("\n");
-    writeFileSync(path.join(dir, "broken", "es.md"), `---\n${matter}\n---\n\nText.\n`);
+    writeFileSync(path.join(dir, "broken", "index.es.md"), `---\n${matter}\n---\n\nText.\n`);
     await expect(loadInsights({ dir, today: "2030-01-01", languages: ["es"] })).rejects.toThrow(
-      /broken\/es\.md: invalid front matter\n\s+title: must not hold control characters\n\s+tags\.0: must not hold control characters/,
+      /broken\/index\.es\.md: invalid front matter\n\s+title: must not hold control characters\n\s+tags\.0: must not hold control characters/,
     );
   });
 });

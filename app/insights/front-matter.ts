@@ -16,7 +16,7 @@ const shown = (min: number, max: number) =>
     .regex(/^(?:[^\p{Cc}\p{Cs}\uFFFE\uFFFF]|[\t\n\r])*$/u, "must not hold control characters");
 
 /** What an article's front matter may and must say; any other field is a mistake. */
-const frontMatterSchema = z
+export const frontMatterSchema = z
   .strictObject({
     title: shown(10, 120),
     /** The summary under the title, in the list, in search results and in the feed. */
@@ -26,7 +26,11 @@ const frontMatterSchema = z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters and digits joined by hyphens"),
     date: isoDate,
-    updated: isoDate.optional(),
+    // The content editor writes an emptied date as "".
+    updated: z
+      .union([z.literal(""), isoDate])
+      .optional()
+      .transform((date) => date || undefined),
     tags: z.array(shown(2, 40)).min(1).max(6),
     /** Ids from app/content/services.ts, linked under the article. */
     services: z.array(z.enum(services.map((service) => service.id))).default([]),

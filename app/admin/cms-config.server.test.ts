@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
+import { languages } from "#app/config/site.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
+import { keysOf } from "#tests/support/catalogue-keys.ts";
+
+const github: EditorBackend = { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" };
+const config = cmsConfig({ backend: github, languages, spanish: catalogue("es") });
+
+type Field = { name: string; widget: string; fields?: Field[]; hint?: string; i18n?: unknown };
+
+/** Every leaf field's dotted path (`home.hero.title`). */
+const leafPaths = (fields: Field[], prefix = ""): string[] =>
+  fields.flatMap((field) =>
+    field.widget === "object" && field.fields
+      ? leafPaths(field.fields, `${prefix}${field.name}.`)
+      : [`${prefix}${field.name}`],
+  );
+
+describe("the editor's configuration", () => {
+  it("is valid for the editor: it passes the JSON schema its package ships", () => {
+    // Not among the package's exports: read beside its entry point (npm/index.js).
+    const entry = createRequire(import.meta.url).resolve("@sveltia/cms");
+    const schema = JSON.parse(
+      readFileSync(path.join(path.dirname(entry), "../schema/sveltia-cms.json"), "utf8"),
+    );
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(schema);
+    expect(validate(config), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    // The schema refuses what it does not know: a check that can fail.
+    expect(validate({ ...config, colour: "blue" })).toBe(false);
+  });
+
+  it("has a field for every catalogue key, in every language, with the Spanish text as hint", () => {
+    const texts = config.collections.find((collection) => collection.name === "texts");
+    const fields = (texts?.files?.[0]?.fields ?? []) as Field[];
+    expect(leafPaths(fields).sort()).toEqual(keysOf(catalogue("es")).sort());
+    expect(config.i18n.locales).toEqual(languages);
+    const title = fields.find((field) => field.name === "home")?.fields;
+    const hero = title?.find((field) => field.name === "hero")?.fields;
+    expect(hero?.find((field) => field.name === "title")).toMatchObject({
+      i18n: true,
+      hint: catalogue("es").home.hero.title,
+    });
+  });
+
+  it("edits the company's facts, the services and the languages field by field", () => {
+    const site = config.collections.find((collection) => collection.name === "site");
+    const company = site?.files?.find((file) => file.name === "company");
+    const names = ((company?.fields ?? []) as Field[]).map((field) => field.name);
+    expect(names).toEqual(Object.keys(JSON.parse(readFileSync("content/company.json", "utf8"))));
+    expect(site?.files?.map((file) => file.file)).toEqual([
+      "content/company.json",
+      "content/services.json",
+      "content/languages.json",
+    ]);
+  });
+
+  it("keeps each article in its folder: content/insights/<article>/index.<language>.md", () => {
+    const insights = config.collections.find((collection) => collection.name === "insights");
+    expect(insights).toMatchObject({ folder: "content/insights", path: "{{slug}}/index" });
+  });
+
+  it("saves to the host the settings name, or only in the browser for a trial", () => {
+    expect(config.backend).toMatchObject({ name: "github", repo: "isla/web", branch: "main" });
+    const trial = cmsConfig({
+      backend: { CMS_BACKEND: "test-repo", CMS_BRANCH: "main" },
+      languages,
+      spanish: catalogue("es"),
+    });
+    expect(trial.backend).toEqual({ name: "test-repo" });
+  });
+});

@@ -1,0 +1,225 @@
+// The configuration of the content editor at /admin (Sveltia CMS), made from the same
+// shapes the build checks (app/content/schema.ts, the catalogues, the articles' front
+// matter), so the editor and the build cannot disagree on a field.
+import { z } from "zod";
+import type { Settings } from "#app/config/settings.server.ts";
+import type { Language } from "#app/config/site.ts";
+import { companySchema, servicesSchema } from "#app/content/schema.ts";
+import { languageFile } from "#app/content/check.server.ts";
+import { frontMatterSchema } from "#app/insights/front-matter.ts";
+
+/** A field of the editor's form (Sveltia's `fields` entries). */
+type Field = { name: string; label: string; widget: string; [option: string]: unknown };
+
+type JsonSchema = {
+  type?: string;
+  title?: string;
+  description?: string;
+  format?: string;
+  enum?: string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minLength?: number;
+  minItems?: number;
+};
+
+/** `ctaContact` → "Cta contact": the key as words, for fields whose shape has no title. */
+const words = (key: string) => {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+/** The editor's field for one property of a JSON schema (made by zod from our shapes). */
+function schemaField(name: string, schema: JsonSchema, required: boolean): Field {
+  // The editor takes an empty text or list for a missing one: it may be empty only when the
+  // shape allows it (the company's transfers, its team, its confirmed facts).
+  const mayBeEmpty =
+    (schema.type === "string" && !schema.minLength && !schema.format && !schema.enum) ||
+    (schema.type === "array" && !schema.minItems);
+  const base = {
+    name,
+    label: schema.title ?? words(name),
+    ...(schema.description ? { hint: schema.description } : {}),
+    required: required && !mayBeEmpty,
+  };
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  switch (schema.type) {
+    case "integer":
+      return { ...base, widget: "number", value_type: "int" };
+    case "number":
+      return { ...base, widget: "number", value_type: "float" };
+    case "boolean":
+      return { ...base, widget: "boolean" };
+    case "object":
+      return { ...base, widget: "object", fields: schemaFields(schema) };
+    case "array": {
+      const items = schema.items ?? {};
+      if (items.enum) return { ...base, widget: "select", multiple: true, options: items.enum };
+      if (items.type === "object") return { ...base, widget: "list", fields: schemaFields(items) };
+      return { ...base, widget: "list" };
+    }
+    default:
+      // Dates stay text as the files write them (YYYY-MM-DD), not a date picker's timestamp.
+      return {
+        ...base,
+        widget: "string",
+        ...(schema.format === "date" ? { hint: "AAAA-MM-DD" } : {}),
+      };
+  }
+}
+
+function schemaFields(schema: JsonSchema): Field[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    schemaField(name, property, required.has(name)),
+  );
+}
+
+const fieldsOf = (schema: z.ZodType) =>
+  schemaFields(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+
+/**
+ * Every key of a catalogue as a field, grouped as the catalogue groups them, with the Spanish
+ * text as its hint: the person translating sees what the original says.
+ */
+function catalogueFields(messages: Record<string, unknown>): Field[] {
+  return Object.entries(messages).map(([name, value]): Field => {
+    if (typeof value === "object" && value !== null) {
+      return {
+        name,
+        label: words(name),
+        widget: "object",
+        i18n: true,
+        fields: catalogueFields(value as Record<string, unknown>),
+      };
+    }
+    const text = String(value);
+    return {
+      name,
+      label: words(name),
+      widget: text.length > 80 || text.includes("\n") ? "text" : "string",
+      i18n: true,
+      hint: text,
+    };
+  });
+}
+
+/** Where the editor saves: the git host, or the browser only (the tests' `test-repo`). */
+export type EditorBackend = Pick<
+  Settings["admin"],
+  "CMS_BACKEND" | "CMS_REPO" | "CMS_BRANCH" | "CMS_BASE_URL" | "CMS_API_ROOT" | "CMS_APP_ID"
+>;
+
+function backendConfig(settings: EditorBackend) {
+  const {
+    CMS_BACKEND: name,
+    CMS_REPO,
+    CMS_BRANCH,
+    CMS_BASE_URL,
+    CMS_API_ROOT,
+    CMS_APP_ID,
+  } = settings;
+  if (name === "test-repo") return { name };
+  return {
+    name,
+    repo: CMS_REPO,
+    branch: CMS_BRANCH,
+    ...(CMS_BASE_URL ? { base_url: CMS_BASE_URL } : {}),
+    ...(CMS_API_ROOT ? { api_root: CMS_API_ROOT } : {}),
+    ...(CMS_APP_ID ? { app_id: CMS_APP_ID, auth_type: "pkce" } : {}),
+    commit_messages: {
+      create: "Contenido: crea {{collection}} «{{slug}}»",
+      update: "Contenido: cambia {{collection}} «{{slug}}»",
+      delete: "Contenido: borra {{collection}} «{{slug}}»",
+    },
+  };
+}
+
+/** The editor's whole configuration for these languages (Spanish first) and catalogue. */
+export function cmsConfig({
+  backend,
+  languages,
+  spanish,
+}: {
+  backend: EditorBackend;
+  languages: readonly Language[];
+  spanish: Record<string, unknown>;
+}) {
+  const [defaultLocale = "es"] = languages;
+  const articleFields = fieldsOf(frontMatterSchema).map((field) =>
+    // Written per language; the rest is the same in every language.
+    ["title", "description", "slug", "tags"].includes(field.name)
+      ? { ...field, i18n: true }
+      : { ...field, i18n: "duplicate" },
+  );
+  return {
+    load_config_file: false,
+    backend: backendConfig(backend),
+    media_folder: "public/images/uploads",
+    public_folder: "/images/uploads",
+    i18n: { structure: "multiple_files", locales: languages, default_locale: defaultLocale },
+    collections: [
+      {
+        name: "texts",
+        label: "Textos de las páginas",
+        i18n: true,
+        files: [
+          {
+            name: "catalogue",
+            label: "Textos de las páginas",
+            file: "content/locales/{{locale}}.json",
+            format: "json",
+            i18n: true,
+            fields: catalogueFields(spanish),
+          },
+        ],
+      },
+      {
+        name: "insights",
+        label: "Artículos",
+        folder: "content/insights",
+        // content/insights/<article>/index.<language>.md, images beside them
+        path: "{{slug}}/index",
+        extension: "md",
+        format: "yaml-frontmatter",
+        create: true,
+        i18n: true,
+        // An article's images sit beside its texts (![…](./figure.png)).
+        media_folder: "",
+        public_folder: "",
+        fields: [
+          ...articleFields,
+          { name: "body", label: "Texto", widget: "markdown", i18n: true },
+        ],
+      },
+      {
+        name: "site",
+        label: "Datos de la empresa",
+        files: [
+          {
+            name: "company",
+            label: "Empresa",
+            file: "content/company.json",
+            format: "json",
+            fields: fieldsOf(companySchema),
+          },
+          {
+            name: "services",
+            label: "Servicios",
+            file: "content/services.json",
+            format: "json",
+            fields: fieldsOf(servicesSchema),
+          },
+          {
+            name: "languages",
+            label: "Idiomas",
+            file: "content/languages.json",
+            format: "json",
+            fields: fieldsOf(languageFile),
+          },
+        ],
+      },
+    ],
+  };
+}

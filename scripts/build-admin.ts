@@ -1,0 +1,69 @@
+// Builds the content editor served at /admin (app/admin/) into <build>/admin: Sveltia CMS from
+// its npm package, bundled with everything it loads, so the page asks no other site for code,
+// translations or fonts.
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { build, type Plugin } from "vite";
+
+const require = createRequire(import.meta.url);
+const cmsEntry = require.resolve("@sveltia/cms");
+const cmsAssets = path.join(path.dirname(cmsEntry), "assets");
+
+/**
+ * The editor's stylesheet names its three fonts at a CDN (cdn.jsdelivr.net/fontsource/…); the
+ * package ships the same files. Each URL becomes the packaged file, which the bundle then
+ * carries. A URL with no packaged file stops the build, so an upgrade cannot quietly bring
+ * the CDN back (the test of the editor also fails on any request off the site).
+ */
+function packagedFonts(): Plugin {
+  const cdnFont =
+    /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)[^/]*\/([a-z0-9-]+)\.woff2/g;
+  const files = readdirSync(cmsAssets).filter((file) => file.endsWith(".woff2"));
+  const used = new Set<string>();
+  return {
+    name: "packaged-fonts",
+    enforce: "pre",
+    transform(code, id) {
+      if (id !== cmsEntry) return;
+      let found = 0;
+      const local = code.replace(cdnFont, (url, family: string, face: string) => {
+        const file = files.find((name) => name.startsWith(`${family}-${face}-`));
+        if (!file) this.error(`No packaged font for ${url} in ${cmsAssets}`);
+        found += 1;
+        used.add(file);
+        return `/admin/fonts/${file}`;
+      });
+      if (found === 0) this.error("The editor's font URLs were not found: check packagedFonts()");
+      return { code: local, map: null };
+    },
+    generateBundle() {
+      for (const file of used) {
+        this.emitFile({
+          type: "asset",
+          fileName: `fonts/${file}`,
+          source: readFileSync(path.join(cmsAssets, file)),
+        });
+      }
+    },
+  };
+}
+
+/** The editor's page and bundle, written to `outDir`. */
+export async function buildAdmin(outDir: string) {
+  await build({
+    configFile: false,
+    root: path.resolve("app/admin"),
+    base: "/admin/",
+    logLevel: "warn",
+    plugins: [packagedFonts()],
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // One large bundle, loaded only by the owner; its parts load as the editor needs them.
+      chunkSizeWarningLimit: 4096,
+      reportCompressedSize: false,
+    },
+  });
+}

@@ -1,0 +1,192 @@
+// The content editor at /admin, as the owner uses it: under its own policy, on a server whose
+// editor saves in the browser (CMS_BACKEND=test-repo) instead of to a git host. It opens on
+// the project's own content files, changes a text in Spanish and in English, a company fact
+// and an article, saves, and the files it writes are what the build accepts.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { VFile } from "vfile";
+import { matter as readMatter } from "vfile-matter";
+import type { Page } from "@playwright/test";
+import { companySchema } from "#app/content/schema.ts";
+import { parseFrontMatter } from "#app/insights/front-matter.ts";
+import { renderMarkdown } from "#app/insights/markdown.server.ts";
+import { expect, test } from "#tests/e2e/support.ts";
+import { startSite, type Site } from "#tests/support/site.ts";
+
+let site: Site;
+
+/** A Markdown file's front matter and text, read as the build reads them. */
+function matter(source: string) {
+  const file = new VFile(source);
+  readMatter(file, { strip: true });
+  return { data: file.data.matter as Record<string, unknown>, content: String(file.value) };
+}
+
+test.beforeAll(async () => {
+  site = await startSite({ CMS_BACKEND: "test-repo" });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+/** The files the editor works on, as the repository has them. */
+function contentFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync("content", { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[file] = readFileSync(file, "utf8");
+  }
+  return files;
+}
+
+/** The test repository is the browser's private storage: it starts with the project's files. */
+async function seed(page: Page, files: Record<string, string>) {
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    for (const [file, text] of Object.entries(files)) {
+      let folder = await root.getDirectoryHandle("sveltia-cms-test", { create: true });
+      const parts = file.split("/");
+      for (const part of parts.slice(0, -1)) {
+        folder = await folder.getDirectoryHandle(part, { create: true });
+      }
+      const writable = await (
+        await folder.getFileHandle(parts.at(-1) ?? "", { create: true })
+      ).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, files);
+}
+
+/** A file as the editor saved it. */
+function saved(page: Page, file: string): Promise<string> {
+  return page.evaluate(async (file) => {
+    let folder = await (
+      await navigator.storage.getDirectory()
+    ).getDirectoryHandle("sveltia-cms-test");
+    const parts = file.split("/");
+    for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part);
+    return (await (await folder.getFileHandle(parts.at(-1) ?? "")).getFile()).text();
+  }, file);
+}
+
+/** Saves the entry; the editor confirms it (after the previous confirmation has gone). */
+async function save(page: Page) {
+  const saved = page.getByText("Entrada guardada");
+  await expect(saved).toHaveCount(0);
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(saved).toBeVisible();
+}
+
+test("the owner edits texts in two languages, a company fact and an article, and the build accepts what is saved", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The owner's browser speaks Spanish: the editor's own texts are Spanish too.
+  const context = await browser.newContext({ locale: "es-ES", baseURL: site.url });
+  const page = await context.newPage();
+  const offSite: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.hostname !== "127.0.0.1") {
+      offSite.push(request.url());
+    }
+  });
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+
+  const response = await page.goto("/admin");
+  expect(response?.headers()["content-security-policy"]).not.toContain("unsafe-eval");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  const files = contentFiles();
+  await seed(page, files);
+  await page.reload();
+  await page.getByRole("button", { name: "Trabajar con un repositorio de prueba" }).click();
+
+  // A page text, in Spanish and in English, side by side.
+  await page.goto("/admin#/collections/texts/entries/catalogue");
+  const spanishHome = page
+    .getByRole("textbox", { name: "Home", exact: true })
+    .and(page.locator('[lang="es"]'));
+  await expect(spanishHome.first()).toHaveValue("Inicio");
+  await spanishHome.first().fill("Portada");
+  // The second pane shows another language beside the Spanish one.
+  await page
+    .getByRole("toolbar", { name: "Secundario" })
+    .getByRole("radio", { name: "Inglés" })
+    .first()
+    .click();
+  const englishHome = page
+    .getByRole("textbox", { name: "Home", exact: true })
+    .and(page.locator('[lang="en"]'));
+  await expect(englishHome.first()).toHaveValue("Home");
+  await englishHome.first().fill("Start");
+  await save(page);
+
+  const spanish = JSON.parse(files["content/locales/es.json"] ?? "");
+  const english = JSON.parse(files["content/locales/en.json"] ?? "");
+  spanish.nav.home = "Portada";
+  english.nav.home = "Start";
+  // The same keys in the same order, two-space indent: only the changed text differs.
+  expect(await saved(page, "content/locales/es.json")).toBe(
+    `${JSON.stringify(spanish, null, 2)}\n`,
+  );
+  expect(await saved(page, "content/locales/en.json")).toBe(
+    `${JSON.stringify(english, null, 2)}\n`,
+  );
+
+  // A company fact.
+  await page.goto("/admin#/collections/site/entries/company");
+  const email = page.getByRole("textbox", { name: "Correo electrónico" });
+  await expect(email).toHaveValue(JSON.parse(files["content/company.json"] ?? "").email);
+  await email.fill("equipo@isla.example");
+  await save(page);
+  const company = JSON.parse(await saved(page, "content/company.json"));
+  expect(company).toEqual({
+    ...JSON.parse(files["content/company.json"] ?? ""),
+    email: "equipo@isla.example",
+  });
+  expect(companySchema.safeParse(company).success).toBe(true);
+
+  // An article's Spanish title.
+  const article = "content/insights/where-to-start-automating/index.es.md";
+  await page.goto("/admin#/collections/insights");
+  await page.getByText(String(matter(files[article] ?? "").data["title"])).click();
+  const title = page
+    .getByRole("textbox", { name: "Title", exact: true })
+    .and(page.locator('[lang="es"]'));
+  await expect(title.first()).toHaveValue(String(matter(files[article] ?? "").data["title"]));
+  await title.first().fill("Por dónde empezar a automatizar: cuatro pasos para una pyme");
+  await save(page);
+  // The editor writes Markdown its own way (table columns unpadded, …): the build reads the
+  // saved file to the same article, but for the new title.
+  const written = await renderMarkdown(article, await saved(page, article));
+  const before = await renderMarkdown(article, files[article] ?? "");
+  expect(written.html).toBe(before.html);
+  expect(parseFrontMatter(article, written.data)).toEqual({
+    ...parseFrontMatter(article, before.data),
+    title: "Por dónde empezar a automatizar: cuatro pasos para una pyme",
+  });
+
+  expect(violations).toEqual([]);
+  expect(offSite).toEqual([]);
+  await context.close();
+});
+
+test("the editor is not a page of the site: not in the sitemap, never framed, no other file under it", async ({
+  request,
+}) => {
+  const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
+  expect(sitemap).not.toContain("/admin");
+  const admin = await request.get(`${site.url}/admin`);
+  expect(admin.headers()["x-frame-options"]).toBe("DENY");
+  expect(admin.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect((await request.get(`${site.url}/admin/no-such-file.js`)).status()).toBe(404);
+  expect((await request.get(`${site.url}/admin/config.json`)).headers()["cache-control"]).toBe(
+    "no-cache",
+  );
+});
