@@ -333,10 +333,10 @@ describe("a legal page in the visitor's language", () => {
         ["privacy", "/privacy"],
         ["cookies", "/cookies"],
       ] as const) {
-        const html = await legalPage(lang, page);
-        expect(html).toContain(`<div lang="${lang}"`);
-        expect(html).toContain(catalogue(lang).legal.translationNote.replace(/'/g, "&#x27;"));
-        expect(html).toMatch(
+        const markup = await legalPage(lang, page);
+        expect(markup).toContain(`<div lang="${lang}"`);
+        expect(markup).toContain(catalogue(lang).legal.translationNote.replace(/'/g, "&#x27;"));
+        expect(markup).toMatch(
           new RegExp(
             `<a href="${path}" hrefLang="es" data-language-choice="es"[^>]*>${catalogue(lang).legal.readSpanish}</a>`,
           ),
@@ -344,10 +344,10 @@ describe("a legal page in the visitor's language", () => {
       }
     });
     it(`${lang}: shows the Spanish legal notice, marked es, with the Spanish-only note`, async () => {
-      const html = await legalPage(lang, "legal");
-      expect(html).toContain('<div lang="es"');
-      expect(html).toContain(catalogue(lang).legal.spanishNote.replace(/'/g, "&#x27;"));
-      expect(html).not.toContain(catalogue(lang).legal.readSpanish);
+      const markup = await legalPage(lang, "legal");
+      expect(markup).toContain('<div lang="es"');
+      expect(markup).toContain(catalogue(lang).legal.spanishNote.replace(/'/g, "&#x27;"));
+      expect(markup).not.toContain(catalogue(lang).legal.readSpanish);
     });
   }
 });
@@ -399,10 +399,10 @@ describe("accessibility statement", () => {
 describe("notes above the text", () => {
   it("the accessibility statement, written in each language, says nothing about Spanish", async () => {
     for (const lang of ["en", "ca"] as const) {
-      const html = await legalPage(lang, "accessibility");
-      expect(html).toContain(`<div lang="${lang}"`);
+      const markup = await legalPage(lang, "accessibility");
+      expect(markup).toContain(`<div lang="${lang}"`);
       for (const note of ["spanishNote", "translationNote"] as const) {
-        expect(html).not.toContain(catalogue(lang).legal[note].replace(/'/g, "&#x27;"));
+        expect(markup).not.toContain(catalogue(lang).legal[note].replace(/'/g, "&#x27;"));
       }
     }
   });
@@ -442,6 +442,9 @@ describe("placeholders and sections", () => {
     );
     await expect(render("a\n\n{{#tradeNames}}\nb\n")).rejects.toThrow(
       /xx\.md: line 3: \{\{#tradeNames\}\} is never closed/,
+    );
+    await expect(render("{{#tradeNames}}a{{/separateCompanies}}")).rejects.toThrow(
+      /line 1: \{\{\/separateCompanies\}\} closes \{\{#tradeNames\}\} of line 1/,
     );
     await expect(render("{{legal name}}")).rejects.toThrow(
       /"\{\{legal name\}\}" is not a placeholder/,
