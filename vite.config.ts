@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readFile } from "node:fs/promises";
 import { defineConfig, minifySync, type Plugin } from "vite";
 import { settings } from "#app/config/settings.server.ts";
+import { legalTexts } from "#app/content/legal/vite-plugin.ts";
 import { insights } from "#app/insights/vite-plugin.ts";
 
 /**
@@ -32,14 +33,13 @@ const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
   .slice(0, 10);
 
 export default defineConfig({
-  plugins: [tailwindcss(), inlineScripts(), insights(), reactRouter()],
+  plugins: [tailwindcss(), inlineScripts(), insights(), legalTexts({ buildDate }), reactRouter()],
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
     "import.meta.env.VITE_PUBLISHED_LANGUAGES": JSON.stringify(
       settings.build.VITE_PUBLISHED_LANGUAGES ?? "",
     ),
-    "import.meta.env.VITE_BUILD_DATE": JSON.stringify(buildDate),
   },
   // The server bundle is our Express app, which embeds the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },

@@ -1,13 +1,27 @@
-import type { ComponentType } from "react";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { pages, type PageId } from "#app/pages.ts";
-import { localizedPath } from "#app/routing/paths.ts";
+import { defaultLanguage, localizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 
-/** A legal text per language: Spanish, the binding original, and the translations that exist. */
-type LegalVersions = { es: ComponentType } & Partial<Record<Language, ComponentType>>;
+/**
+ * A legal text as the page shows it: the HTML rendered at build from content/legal/ and the
+ * language it is written in (the visitor's, or Spanish where no translation exists).
+ */
+export type LegalText = { lang: Language; html: string };
+
+/** The version of a text a visitor in `lang` reads: theirs, else the Spanish one. */
+export function legalTextIn(
+  versions: Partial<Record<Language, string>>,
+  lang: Language,
+): LegalText {
+  const textLang = versions[lang] === undefined ? defaultLanguage : lang;
+  const html = versions[textLang];
+  // The build fails without the Spanish file (app/content/legal/texts.server.ts).
+  if (html === undefined) throw new Error(`No ${textLang} version of a legal text`);
+  return { lang: textLang, html };
+}
 
 /**
  * A legal page: the chrome speaks the visitor's language; the text is the visitor's
@@ -16,20 +30,19 @@ type LegalVersions = { es: ComponentType } & Partial<Record<Language, ComponentT
  */
 export function LegalPage({
   page,
-  versions,
+  text,
   updated = siteConfig.legal.lastUpdated,
   spanishBinds = true,
 }: {
   page: PageId;
-  versions: LegalVersions;
+  text: LegalText;
   /** ISO date shown as "last updated". */
   updated?: string;
   /** Whether the Spanish text is the binding one (legal texts), so translations say so. */
   spanishBinds?: boolean;
 }) {
   const { t, lang } = useLocale();
-  const textLang: Language = versions[lang] ? lang : "es";
-  const Text = versions[textLang] ?? versions.es;
+  const textLang = text.lang;
   const updatedOn = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(updated),
   );
@@ -55,9 +68,11 @@ export function LegalPage({
           <p className="mt-2 text-base">{t("legal.spanishNote")}</p>
         ) : null}
       </PageHeader>
-      <div lang={textLang} className="legal-text mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <Text />
-      </div>
+      <div
+        lang={textLang}
+        className="legal-text mx-auto max-w-3xl px-4 py-12 sm:px-6"
+        dangerouslySetInnerHTML={{ __html: text.html }}
+      />
     </>
   );
 }

@@ -6,9 +6,9 @@ export type Messages = typeof import("#content/locales/es.json");
 
 /**
  * Company facts every catalogue may interpolate, so that no catalogue repeats
- * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ...
+ * them: `{{company}}`, `{{email}}`, `{{brandLab}}`, ... The legal texts use them too.
  */
-function companyVariables(lang: Language, messages: Messages) {
+export function companyVariables(lang: Language, messages: Messages) {
   return {
     company: siteConfig.name,
     legalName: siteConfig.legalName,

@@ -1,8 +1,10 @@
-// Markdown to HTML at build time: GFM, heading anchors, external links, code highlighted
-// into classes (the page's Content-Security-Policy allows no inline style attribute) and
-// images turned into responsive AVIF/WebP.
+// Markdown to HTML at build time, for the articles and the legal texts. Articles: GFM, heading
+// anchors, external links, code highlighted into classes (the page's Content-Security-Policy
+// allows no inline style attribute) and images turned into responsive AVIF/WebP. Legal texts:
+// the same Markdown with the company's facts as placeholders, plain headings and tables whose
+// rows stack on phones.
 import rehypeShiki from "@shikijs/rehype";
-import type { Element, Root as HastRoot } from "hast";
+import type { Element, ElementContent, Root as HastRoot } from "hast";
 import type { Root as MdastRoot } from "mdast";
 import { toString } from "mdast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
@@ -14,12 +16,17 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { createCssVariablesTheme, type BundledLanguage, type ShikiTransformer } from "shiki";
-import { unified } from "unified";
+import { unified, type PluggableList } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
 import type { ImageVariant } from "#app/insights/article.ts";
 import { responsiveImage } from "#app/insights/images.server.ts";
+import {
+  expandSections,
+  remarkPlaceholders,
+  type Placeholders,
+} from "#app/insights/placeholders.ts";
 
 /** Shiki's theme of CSS variables: a token says `var(--code-token-keyword)`, never a colour. */
 const codeTheme = createCssVariablesTheme({ name: "site", variablePrefix: "--code-" });
@@ -125,12 +132,77 @@ function rehypeResponsiveImages() {
   };
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkFrontmatter, ["yaml"])
-  .use(remarkGfm)
-  .use(remarkNoTitleHeading)
-  .use(remarkLinkSchemes)
+/** Fails on an image: legal texts are text (their pages have no image pipeline). */
+function remarkNoImages() {
+  return (tree: MdastRoot, file: VFile) => {
+    visit(tree, "image", (node) => {
+      file.fail(`line ${node.position?.start.line ?? "?"}: a legal text has no images`);
+    });
+  };
+}
+
+const textOf = (node: ElementContent): string =>
+  node.type === "text" ? node.value : "children" in node ? node.children.map(textOf).join("") : "";
+
+/** The paragraph that names a table: "Table: …" right above it. */
+const captionPrefix = /^Table:\s*/;
+
+/**
+ * Tables of legal texts: each cell carries its column's name (`data-label`), which
+ * `.legal-text` shows beside it when rows stack on phones; header cells get `scope="col"`;
+ * a paragraph "Table: …" right above a table becomes its caption, for screen readers.
+ */
+function rehypeLegalTables() {
+  return (tree: HastRoot) => {
+    visit(tree, "element", (table, index, parent) => {
+      if (table.tagName !== "table" || !parent || index === undefined) return;
+      const rows: Element[] = [];
+      visit(table, "element", (node) => {
+        if (node.tagName === "tr") rows.push(node);
+      });
+      const cells = (row: Element) =>
+        row.children.filter(
+          (cell): cell is Element =>
+            cell.type === "element" && (cell.tagName === "th" || cell.tagName === "td"),
+        );
+      const [header, ...body] = rows;
+      const labels = header ? cells(header).map((cell) => textOf(cell).trim()) : [];
+      for (const cell of header ? cells(header) : []) cell.properties["scope"] = "col";
+      for (const row of body)
+        cells(row).forEach((cell, column) => {
+          const label = labels[column];
+          if (label) cell.properties["dataLabel"] = label;
+        });
+
+      const before = parent.children
+        .slice(0, index)
+        .findLast((node) => node.type !== "text" || node.value.trim() !== "");
+      const first =
+        before?.type === "element" && before.tagName === "p" ? before.children[0] : undefined;
+      if (before?.type !== "element" || first?.type !== "text" || !captionPrefix.test(first.value))
+        return;
+      first.value = first.value.replace(captionPrefix, "");
+      table.children.unshift({
+        type: "element",
+        tagName: "caption",
+        properties: { className: ["sr-only"] },
+        children: before.children,
+      });
+      const at = parent.children.indexOf(before);
+      parent.children.splice(at, index - at);
+      return at + 1;
+    });
+  };
+}
+
+/** What articles and legal texts share: Markdown with GFM and front matter… */
+const syntax: PluggableList = [remarkParse, [remarkFrontmatter, ["yaml"]], remarkGfm];
+/** …no h1, and only safe link schemes. */
+const checks: PluggableList = [remarkNoTitleHeading, remarkLinkSchemes];
+
+const articleProcessor = unified()
+  .use(syntax)
+  .use(checks)
   .use(remarkWordCount)
   // Raw HTML in Markdown is dropped: articles cannot carry scripts or inline styles.
   .use(remarkRehype)
@@ -143,6 +215,20 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
+const legalProcessor = unified()
+  .use(syntax)
+  // Placeholders first: the checks then see the addresses they make.
+  .use(remarkPlaceholders)
+  .use(checks)
+  .use(remarkNoImages)
+  // Raw HTML is dropped here too: the pages allow no inline script or style.
+  .use(remarkRehype)
+  .use(rehypeLegalTables)
+  // As the site's other links to third parties: the page's address is not passed on.
+  .use(rehypeExternalLinks, { rel: ["noopener", "noreferrer"] })
+  .use(rehypeStringify)
+  .freeze();
+
 export type RenderedMarkdown = {
   /** The parsed YAML front matter, not yet validated. */
   data: unknown;
@@ -151,20 +237,43 @@ export type RenderedMarkdown = {
   images: ImageVariant[];
 };
 
-/** Renders one Markdown file; errors name the file. */
-export async function renderMarkdown(path: string, source: string): Promise<RenderedMarkdown> {
-  const file = new VFile({ path, value: source });
+/** Runs `fn`, prefixing its error with the file's path. */
+async function naming<T>(path: string, fn: () => Promise<T>): Promise<T> {
   try {
+    return await fn();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(message.startsWith(path) ? message : `${path}: ${message}`, { cause: error });
+  }
+}
+
+/** Renders one article's Markdown; errors name the file. */
+export function renderMarkdown(path: string, source: string): Promise<RenderedMarkdown> {
+  return naming(path, async () => {
+    const file = new VFile({ path, value: source });
     matter(file);
-    const html = String(await processor.process(file));
+    const html = String(await articleProcessor.process(file));
     return {
       data: file.data.matter,
       html,
       words: file.data["words"] as number,
       images: (file.data["images"] as ImageVariant[] | undefined) ?? [],
     };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(message.startsWith(path) ? message : `${path}: ${message}`, { cause: error });
-  }
+  });
+}
+
+/**
+ * Renders one legal text written in `lang`, its placeholders filled from `placeholders`;
+ * errors (an unknown placeholder among them) name the file and the line.
+ */
+export function renderLegalMarkdown(
+  path: string,
+  source: string,
+  { lang, placeholders }: { lang: string; placeholders: Placeholders },
+): Promise<string> {
+  return naming(path, async () => {
+    const value = expandSections(source, placeholders);
+    const file = new VFile({ path, value, data: { lang, placeholders } });
+    return String(await legalProcessor.process(file));
+  });
 }

@@ -1,6 +1,12 @@
 import { LegalPage } from "#app/components/legal-page.tsx";
-import { cookiePolicy } from "#app/content/legal/cookie-policy.tsx";
+import { legalText } from "#app/content/legal/legal-text.server.ts";
+import type { Route } from "./+types/cookies";
 
-export default function Cookies() {
-  return <LegalPage page="cookies" versions={cookiePolicy} />;
+/** The text from content/legal/ (run at build: the page is prerendered). */
+export function loader({ request }: Route.LoaderArgs) {
+  return legalText("cookies", request);
+}
+
+export default function Cookies({ loaderData }: Route.ComponentProps) {
+  return <LegalPage page="cookies" text={loaderData} />;
 }

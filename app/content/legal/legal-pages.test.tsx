@@ -1,29 +1,42 @@
-import type { ReactElement } from "react";
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
-import { LegalPage } from "#app/components/legal-page.tsx";
+import { LegalPage, legalTextIn } from "#app/components/legal-page.tsx";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { formatAddress } from "#app/content/company.ts";
+import {
+  legalFolders,
+  loadLegalTexts,
+  renderLegalText,
+  writtenLanguages,
+  type BuildFacts,
+  type LegalPageId,
+} from "#app/content/legal/texts.server.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { hasOwnText } from "#app/pages.ts";
 import { statsRetentionMonths } from "#app/stats/retention.ts";
-import { accessibilityStatement } from "#app/content/legal/accessibility-statement.tsx";
-import { cookiePolicy } from "#app/content/legal/cookie-policy.tsx";
-import { legalNotice } from "#app/content/legal/legal-notice.tsx";
-import { privacyPolicy } from "#app/content/legal/privacy-policy.tsx";
 
-function Policy({ lang }: { lang: "es" | "en" | "ca" }) {
-  const Text = privacyPolicy[lang];
-  return <Text />;
+/** The build's facts; the day is fixed so that the statement's review date can be checked. */
+const build: BuildFacts = {
+  siteUrl: siteConfig.siteUrl,
+  publishedLanguages: publishedLanguages(),
+  buildDate: "2026-03-09",
+};
+const written = writtenLanguages();
+
+/** A legal text rendered as the build renders it, from its file under content/legal/. */
+function html(page: LegalPageId, lang: Language): Promise<string> {
+  const file = `content/legal/${legalFolders[page]}/${lang}.md`;
+  return renderLegalText(file, readFileSync(file, "utf8"), lang, build, written);
 }
 
 /** The text a reader sees, with tags removed and entities decoded. */
-function text(element: ReactElement): string {
-  return renderToStaticMarkup(element)
+function text(markup: string): string {
+  return markup
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
@@ -31,10 +44,17 @@ function text(element: ReactElement): string {
 }
 
 /** A legal page as a visitor in `lang` gets it: header, notes and text. */
-function legalPage(lang: Language, page: "privacy" | "cookies" | "legal", versions: object) {
+async function legalPage(lang: Language, page: LegalPageId) {
+  const versions = Object.fromEntries(
+    await Promise.all(written[page].map(async (code) => [code, await html(page, code)] as const)),
+  );
   return renderToStaticMarkup(
     <I18nextProvider i18n={createI18n(lang, catalogue(lang))}>
-      <LegalPage page={page} versions={versions as typeof legalNotice} />
+      <LegalPage
+        page={page}
+        text={legalTextIn(versions, lang)}
+        spanishBinds={page !== "accessibility"}
+      />
     </I18nextProvider>,
   );
 }
@@ -77,10 +97,10 @@ describe("legal notice (LSSI-CE art. 10)", () => {
   afterEach(() => {
     siteConfig.brandsRelation = relation;
   });
-  const notice = () => text(<legalNotice.es />);
+  const notice = async () => text(await html("legal", "es"));
 
-  it("exists in Spanish only", () => expect(Object.keys(legalNotice)).toEqual(["es"]));
-  it("identifies the company", () => {
+  it("exists in Spanish only", () => expect(written.legal).toEqual(["es"]));
+  it("identifies the company", async () => {
     for (const item of [
       siteConfig.legalName,
       siteConfig.taxId,
@@ -88,32 +108,34 @@ describe("legal notice (LSSI-CE art. 10)", () => {
       siteConfig.email,
       siteConfig.registry,
     ]) {
-      expect(notice()).toContain(item);
+      expect(await notice()).toContain(item);
     }
   });
-  it("has terms of use and intellectual property", () => {
-    expect(notice()).toContain("condiciones de uso");
-    expect(notice()).toContain("Propiedad intelectual");
-    expect(notice()).toContain(siteConfig.brands.lab);
+  it("has terms of use and intellectual property", async () => {
+    expect(await notice()).toContain("condiciones de uso");
+    expect(await notice()).toContain("Propiedad intelectual");
+    expect(await notice()).toContain(siteConfig.brands.lab);
   });
-  it("says what the brands are in law, as the site config states it", () => {
+  it("says what the brands are in law, as the site config states it", async () => {
     const { lab, consultancy } = siteConfig.brands;
+    const tradeNames = `${lab} y ${consultancy} son nombres comerciales de ${siteConfig.legalName}`;
+    const separate = `${lab} y ${consultancy} son sociedades independientes de ${siteConfig.legalName}`;
     siteConfig.brandsRelation = "tradeNames";
-    expect(notice()).toContain(
-      `${lab} y ${consultancy} son nombres comerciales de ${siteConfig.legalName}`,
-    );
-    expect(notice()).toContain("signos distintivos de su titular");
+    let shown = await notice();
+    expect(shown).toContain(tradeNames);
+    expect(shown).toContain("signos distintivos de su titular.");
+    expect(shown).not.toContain(separate);
     siteConfig.brandsRelation = "separateCompanies";
-    expect(notice()).toContain(
-      `${lab} y ${consultancy} son sociedades independientes de ${siteConfig.legalName}`,
-    );
-    expect(notice()).toContain("signos distintivos de sus respectivos titulares");
+    shown = await notice();
+    expect(shown).toContain(separate);
+    expect(shown).toContain("signos distintivos de sus respectivos titulares.");
+    expect(shown).not.toContain(tradeNames);
   });
 });
 
 describe("privacy policy (RGPD art. 13)", () => {
   it("exists in Spanish, English and Catalan", () => {
-    expect(Object.keys(privacyPolicy).sort()).toEqual(["ca", "en", "es"]);
+    expect(written.privacy).toEqual(["es", "en", "ca"]);
   });
 
   /** What every language version must say, in that language's wording. */
@@ -160,30 +182,29 @@ describe("privacy policy (RGPD art. 13)", () => {
   };
 
   for (const lang of ["es", "en", "ca"] as const) {
-    const Policy = privacyPolicy[lang];
-    const policy = text(<Policy />);
-    it(`${lang}: names the controller, its address and how to reach it`, () => {
+    const policy = () => html("privacy", lang).then(text);
+    it(`${lang}: names the controller, its address and how to reach it`, async () => {
       for (const item of [
         siteConfig.legalName,
         siteConfig.taxId,
         siteConfig.email,
         formatAddress(lang),
       ]) {
-        expect(policy).toContain(item);
+        expect(await policy()).toContain(item);
       }
     });
-    it(`${lang}: states the legal bases, blocking, the answer period, the AEPD and every channel`, () => {
-      for (const phrase of must[lang]) expect(policy).toContain(phrase);
-      expect(policy).toContain(siteConfig.legal.hostingProvider);
-      expect(policy).toContain(siteConfig.legal.emailProvider);
+    it(`${lang}: states the legal bases, blocking, the answer period, the AEPD and every channel`, async () => {
+      for (const phrase of must[lang]) expect(await policy()).toContain(phrase);
+      expect(await policy()).toContain(siteConfig.legal.hostingProvider);
+      expect(await policy()).toContain(siteConfig.legal.emailProvider);
     });
-    it(`${lang}: states the retention the server applies and the owner's procedure apart`, () => {
+    it(`${lang}: states the retention the server applies and the owner's procedure apart`, async () => {
       const { contactRetentionDays: days, backupRetentionDays: backups } = siteConfig.legal;
-      expect(policy).toContain(
+      expect(await policy()).toContain(
         `${days} ${lang === "en" ? "days" : lang === "ca" ? "dies" : "días"}`,
       );
-      expect(policy).toContain(String(backups));
-      expect(policy).toMatch(
+      expect(await policy()).toContain(String(backups));
+      expect(await policy()).toMatch(
         {
           es: /no se borran de forma automática/,
           en: /not deleted automatically/,
@@ -193,17 +214,17 @@ describe("privacy policy (RGPD art. 13)", () => {
     });
   }
 
-  it("gives the IP address its legal basis and the lifetime the rate limit applies", () => {
-    const policy = text(<privacyPolicy.es />);
+  it("gives the IP address its legal basis and the lifetime the rate limit applies", async () => {
+    const policy = text(await html("privacy", "es"));
     const minutes = parseSettings({}).contact.RATE_LIMIT_WINDOW_SECONDS / 60;
     expect(policy).toMatch(/seguridad del servicio[^.]*\(artículo 6\.1\.f RGPD\)/);
     expect(policy).toContain(`durante el periodo del límite de envíos, de ${minutes} minutos`);
     expect(policy).toContain("Nunca se guarda junto con tu mensaje");
-    expect(text(<privacyPolicy.en />)).toContain(`for the ${minutes}-minute period`);
-    expect(text(<privacyPolicy.ca />)).toContain(`de ${minutes} minuts`);
+    expect(text(await html("privacy", "en"))).toContain(`for the ${minutes}-minute period`);
+    expect(text(await html("privacy", "ca"))).toContain(`de ${minutes} minuts`);
   });
-  it("says the proxy's access log holds no IP address", () => {
-    const policy = text(<privacyPolicy.es />);
+  it("says the proxy's access log holds no IP address", async () => {
+    const policy = text(await html("privacy", "es"));
     expect(policy).toContain(
       "registra cada petición (fecha, página solicitada y resultado) sin la dirección IP",
     );
@@ -245,13 +266,13 @@ describe("privacy policy (RGPD art. 13)", () => {
     ],
   ] as const)(
     "%s: says what the visit statistics count, without what, why and for how long",
-    (lang, phrases) => {
-      const policy = text(<Policy lang={lang} />);
+    async (lang, phrases) => {
+      const policy = text(await html("privacy", lang));
       for (const phrase of phrases) expect(policy).toContain(phrase);
     },
   );
-  it("lists every right", () => {
-    const policy = text(<privacyPolicy.es />);
+  it("lists every right", async () => {
+    const policy = text(await html("privacy", "es"));
     for (const right of [
       "acceso",
       "rectificación",
@@ -267,7 +288,7 @@ describe("privacy policy (RGPD art. 13)", () => {
 
 describe("cookie policy", () => {
   it("exists in Spanish, English and Catalan", () => {
-    expect(Object.keys(cookiePolicy).sort()).toEqual(["ca", "en", "es"]);
+    expect(written.cookies).toEqual(["es", "en", "ca"]);
   });
   const published = publishedLanguages();
   const buttons = `(${published.map((code) => code.toUpperCase()).join(", ")})`;
@@ -281,15 +302,14 @@ describe("cookie policy", () => {
     ["ca", "una sola galeta", "No fem servir galetes d'analítica", `botons d'idioma ${buttons}`],
   ] as const)(
     "%s: declares the language cookie only and the buttons that set it",
-    (lang, one, none, set) => {
-      const Policy = cookiePolicy[lang];
-      const policy = text(<Policy />);
+    async (lang, one, none, set) => {
+      const policy = text(await html("cookies", lang));
       for (const phrase of [one, none, set, "lang", `(${prefixes})`])
         expect(policy).toContain(phrase);
     },
   );
-  it("says what an unprefixed URL shows and when the cookie redirects it", () => {
-    const policy = text(<cookiePolicy.es />);
+  it("says what an unprefixed URL shows and when the cookie redirects it", async () => {
+    const policy = text(await html("cookies", "es"));
     expect(policy).toContain(
       "Las direcciones sin prefijo de idioma (por ejemplo, /contact) muestran las páginas en español",
     );
@@ -300,43 +320,42 @@ describe("cookie policy", () => {
 });
 
 describe("a legal page in the visitor's language", () => {
-  it("shows the Spanish original with no note to a Spanish visitor", () => {
-    const page = legalPage("es", "privacy", privacyPolicy);
+  it("shows the Spanish original with no note to a Spanish visitor", async () => {
+    const page = await legalPage("es", "privacy");
     expect(page).toContain('<div lang="es"');
     expect(page).not.toContain(catalogue("es").legal.translationNote);
     expect(page).not.toContain(catalogue("es").legal.spanishNote);
   });
 
   for (const lang of ["en", "ca"] as const) {
-    it(`${lang}: shows the translation, marked ${lang}, saying the Spanish one binds and linking to it`, () => {
-      for (const [page, versions, path] of [
-        ["privacy", privacyPolicy, "/privacy"],
-        ["cookies", cookiePolicy, "/cookies"],
+    it(`${lang}: shows the translation, marked ${lang}, saying the Spanish one binds and linking to it`, async () => {
+      for (const [page, path] of [
+        ["privacy", "/privacy"],
+        ["cookies", "/cookies"],
       ] as const) {
-        const html = legalPage(lang, page, versions);
-        expect(html).toContain(`<div lang="${lang}"`);
-        expect(html).toContain(catalogue(lang).legal.translationNote.replace(/'/g, "&#x27;"));
-        expect(html).toMatch(
+        const markup = await legalPage(lang, page);
+        expect(markup).toContain(`<div lang="${lang}"`);
+        expect(markup).toContain(catalogue(lang).legal.translationNote.replace(/'/g, "&#x27;"));
+        expect(markup).toMatch(
           new RegExp(
             `<a href="${path}" hrefLang="es" data-language-choice="es"[^>]*>${catalogue(lang).legal.readSpanish}</a>`,
           ),
         );
       }
     });
-    it(`${lang}: shows the Spanish legal notice, marked es, with the Spanish-only note`, () => {
-      const html = legalPage(lang, "legal", legalNotice);
-      expect(html).toContain('<div lang="es"');
-      expect(html).toContain(catalogue(lang).legal.spanishNote.replace(/'/g, "&#x27;"));
-      expect(html).not.toContain(catalogue(lang).legal.readSpanish);
+    it(`${lang}: shows the Spanish legal notice, marked es, with the Spanish-only note`, async () => {
+      const markup = await legalPage(lang, "legal");
+      expect(markup).toContain('<div lang="es"');
+      expect(markup).toContain(catalogue(lang).legal.spanishNote.replace(/'/g, "&#x27;"));
+      expect(markup).not.toContain(catalogue(lang).legal.readSpanish);
     });
   }
 });
 
 describe("accessibility statement", () => {
   it("exists in all four languages", () => {
-    expect(Object.keys(accessibilityStatement).sort()).toEqual(["ca", "de", "en", "es"]);
+    expect(written.accessibility).toEqual(["es", "en", "ca", "de"]);
   });
-  const today = new Date().toISOString().slice(0, 10);
   it.each([
     ["es", "parcialmente conforme", "El aviso legal está solo en español", "Real Decreto 193/2023"],
     [
@@ -354,9 +373,8 @@ describe("accessibility statement", () => {
     ],
   ] as const)(
     "%s: target, honest status, limitations, feedback and the build's date",
-    (lang, status, limitation, decree) => {
-      const Statement = accessibilityStatement[lang];
-      const statement = text(<Statement />);
+    async (lang, status, limitation, decree) => {
+      const statement = text(await html("accessibility", lang));
       for (const phrase of [
         "WCAG",
         "2.2",
@@ -370,9 +388,8 @@ describe("accessibility statement", () => {
       ]) {
         expect(statement).toContain(phrase);
       }
-      // Outside a build the review date is the day the text is rendered.
       const date = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
-        new Date(today),
+        new Date(build.buildDate),
       );
       expect(statement).toContain(date);
     },
@@ -380,24 +397,21 @@ describe("accessibility statement", () => {
 });
 
 describe("notes above the text", () => {
-  it("the accessibility statement, written in each language, says nothing about Spanish", () => {
+  it("the accessibility statement, written in each language, says nothing about Spanish", async () => {
     for (const lang of ["en", "ca"] as const) {
-      const html = renderToStaticMarkup(
-        <I18nextProvider i18n={createI18n(lang, catalogue(lang))}>
-          <LegalPage page="accessibility" versions={accessibilityStatement} spanishBinds={false} />
-        </I18nextProvider>,
-      );
+      const markup = await legalPage(lang, "accessibility");
+      expect(markup).toContain(`<div lang="${lang}"`);
       for (const note of ["spanishNote", "translationNote"] as const) {
-        expect(html).not.toContain(catalogue(lang).legal[note].replace(/'/g, "&#x27;"));
+        expect(markup).not.toContain(catalogue(lang).legal[note].replace(/'/g, "&#x27;"));
       }
     }
   });
 });
 
 describe("the cookie table", () => {
-  it("labels every cell in every language, for the stacked rows on phones", () => {
-    for (const Policy of Object.values(cookiePolicy)) {
-      const cells = [...renderToStaticMarkup(<Policy />).matchAll(/<td([^>]*)>/g)];
+  it("labels every cell in every language, for the stacked rows on phones", async () => {
+    for (const lang of written.cookies) {
+      const cells = [...(await html("cookies", lang)).matchAll(/<td([^>]*)>/g)];
       expect(cells.length).toBeGreaterThan(0);
       for (const [, attributes] of cells) expect(attributes).toMatch(/data-label="[^"]+"/);
     }
@@ -406,14 +420,89 @@ describe("the cookie table", () => {
 
 describe("the page registry", () => {
   it("names, for search engines, exactly the languages each text is written in", () => {
-    for (const [page, versions] of [
-      ["privacy", privacyPolicy],
-      ["cookies", cookiePolicy],
-      ["legal", legalNotice],
-      ["accessibility", accessibilityStatement],
-    ] as const) {
-      const written = siteConfig.languages.filter((lang) => hasOwnText(page, lang));
-      expect(written, page).toEqual(siteConfig.languages.filter((lang) => lang in versions));
+    for (const page of ["privacy", "cookies", "legal", "accessibility"] as const) {
+      const own = siteConfig.languages.filter((lang) => hasOwnText(page, lang));
+      expect(own, page).toEqual(written[page]);
     }
+  });
+});
+
+describe("placeholders and sections", () => {
+  const render = (source: string, lang: Language = "es") =>
+    renderLegalText("content/legal/privacy/xx.md", source, lang, build, written);
+
+  it("fails on an unknown placeholder, naming the file, the line and the placeholder", async () => {
+    await expect(render("## 1. Datos\n\nTitular: {{legalNmae}}\n")).rejects.toThrow(
+      /^content\/legal\/privacy\/xx\.md: line 3: unknown placeholder \{\{legalNmae\}\}; the known ones: .*legalName/,
+    );
+  });
+  it("fails on an unknown or unclosed section, and on a malformed placeholder", async () => {
+    await expect(render("{{#tradeName}}x{{/tradeName}}")).rejects.toThrow(
+      /xx\.md: line 1: unknown placeholder \{\{#tradeName\}\}/,
+    );
+    await expect(render("a\n\n{{#tradeNames}}\nb\n")).rejects.toThrow(
+      /xx\.md: line 3: \{\{#tradeNames\}\} is never closed/,
+    );
+    await expect(render("{{#tradeNames}}a{{/separateCompanies}}")).rejects.toThrow(
+      /line 1: \{\{\/separateCompanies\}\} closes \{\{#tradeNames\}\} of line 1/,
+    );
+    await expect(render("{{legal name}}")).rejects.toThrow(
+      /"\{\{legal name\}\}" is not a placeholder/,
+    );
+    await expect(render("{{tradeNames}}")).rejects.toThrow(/is a condition, not a text/);
+  });
+  it("fills facts in as text, never as Markdown or HTML", async () => {
+    const legalName = siteConfig.legalName;
+    try {
+      siteConfig.legalName = "*Acme* <b>&</b> [x](javascript:alert(1))";
+      const markup = await render("Titular: {{legalName}}, [{{email}}](mailto:{{email}})");
+      expect(markup).toBe(
+        `<p>Titular: *Acme* &#x3C;b>&#x26;&#x3C;/b> [x](javascript:alert(1)), <a href="mailto:${siteConfig.email}">${siteConfig.email}</a></p>`,
+      );
+    } finally {
+      siteConfig.legalName = legalName;
+    }
+  });
+  it("keeps a section's text when its fact is set, drops its line and marks a Spanish fact in a translation", async () => {
+    const transfers = siteConfig.legal.internationalTransfers;
+    const source = (fallback: string) =>
+      `## 5.\n\n{{#internationalTransfers}}\n{{internationalTransfers}}\n{{/internationalTransfers}}\n{{^internationalTransfers}}\n${fallback}\n{{/internationalTransfers}}\n`;
+    try {
+      siteConfig.legal.internationalTransfers = "";
+      expect(await render(source("None."), "en")).toBe("<h2>5.</h2>\n<p>None.</p>");
+      siteConfig.legal.internationalTransfers = "Usamos un proveedor en EE. UU.";
+      expect(await render(source("None."), "en")).toBe(
+        '<h2>5.</h2>\n<p><span lang="es">Usamos un proveedor en EE. UU.</span></p>',
+      );
+      expect(await render(source("Ninguna."), "es")).toBe(
+        "<h2>5.</h2>\n<p>Usamos un proveedor en EE. UU.</p>",
+      );
+      const policy = await html("privacy", "ca");
+      expect(policy).toContain('<span lang="es">Usamos un proveedor en EE. UU.</span>');
+      expect(policy).not.toContain("No fem transferències internacionals");
+    } finally {
+      siteConfig.legal.internationalTransfers = transfers;
+    }
+  });
+  it("names a table with the paragraph 'Table: …' above it, for screen readers", async () => {
+    const cookies = await html("cookies", "es");
+    expect(cookies).toMatch(
+      /<table>\s*<caption class="sr-only">Cookies que utiliza este sitio<\/caption>\s*<thead>\s*<tr>\s*<th scope="col">Nombre<\/th>/,
+    );
+    expect(cookies).not.toContain("Table:");
+  });
+});
+
+describe("the legal texts' files", () => {
+  it("are all rendered, and only the published languages' kept", async () => {
+    const texts = await loadLegalTexts(build, { languages: ["es", "en"] });
+    expect(Object.keys(texts.accessibility)).toEqual(["es", "en"]);
+    expect(Object.keys(texts.legal)).toEqual(["es"]);
+    expect(texts.privacy.en).toContain("<h2>1. Data controller</h2>");
+  });
+  it("carry no placeholder left unfilled, in any language", async () => {
+    const texts = await loadLegalTexts({ ...build, publishedLanguages: siteConfig.languages });
+    for (const versions of Object.values(texts))
+      for (const markup of Object.values(versions)) expect(markup).not.toMatch(/\{\{|\}\}|%7B%7B/);
   });
 });
