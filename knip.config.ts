@@ -10,8 +10,9 @@ export default {
     // Stylesheets load packages with `@import "name"`: hand those imports to knip.
     css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n"),
   },
-  // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm.
-  ignoreBinaries: ["apt-get", "openssl", "systemd-analyze"],
+  // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm,
+  // and the shell's own `wait` (test:e2e runs the two builds at once).
+  ignoreBinaries: ["apt-get", "openssl", "systemd-analyze", "wait"],
   // Files read through require.resolve: fonts with a computed path (scripts/build-images.ts)
   // and the Nu Html Checker's jar (tests/e2e/html-conformance.spec.ts).
   ignoreDependencies: ["@fontsource/inter", "vnu-jar"],
