@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import Ajv from "ajv";
@@ -57,6 +57,20 @@ describe("the editor's configuration", () => {
       "content/services.json",
       "content/languages.json",
     ]);
+  });
+
+  it("edits every legal text where the build reads it", () => {
+    const legal = config.collections.find((collection) => collection.name === "legal");
+    const files = (legal?.files ?? []).map((file) => file.file);
+    const folders = readdirSync("content/legal");
+    expect(files).toHaveLength(folders.length);
+    for (const file of files) {
+      const folder = file?.split("/")[2] ?? "";
+      expect(folders).toContain(folder);
+      for (const lang of readdirSync(`content/legal/${folder}`).map((name) => name.slice(0, -3))) {
+        expect(file?.includes("{{locale}}") || lang === "es", `${folder}/${lang}`).toBe(true);
+      }
+    }
   });
 
   it("keeps each article in its folder: content/insights/<article>/index.<language>.md", () => {

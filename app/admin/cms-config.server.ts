@@ -105,6 +105,14 @@ function catalogueFields(messages: Record<string, unknown>): Field[] {
   });
 }
 
+/** The legal texts; the legal notice exists in Spanish only. */
+const legalTexts = [
+  { page: "privacy", label: "Política de privacidad", translated: true },
+  { page: "cookies", label: "Política de cookies", translated: true },
+  { page: "legal-notice", label: "Aviso legal", translated: false },
+  { page: "accessibility", label: "Declaración de accesibilidad", translated: true },
+];
+
 /** Where the editor saves: the git host, or the browser only (the tests' `test-repo`). */
 export type EditorBackend = Pick<
   Settings["admin"],
@@ -192,6 +200,20 @@ export function cmsConfig({
           ...articleFields,
           { name: "body", label: "Texto", widget: "markdown", i18n: true },
         ],
+      },
+      {
+        name: "legal",
+        label: "Textos legales",
+        i18n: true,
+        // content/legal/<page>/<language>.md: Markdown with the company's facts as {{placeholders}}.
+        files: legalTexts.map(({ page, label, translated }) => ({
+          name: page,
+          label,
+          file: translated ? `content/legal/${page}/{{locale}}.md` : `content/legal/${page}/es.md`,
+          format: "frontmatter",
+          i18n: translated,
+          fields: [{ name: "body", label: "Texto", widget: "markdown", i18n: translated }],
+        })),
       },
       {
         name: "site",
