@@ -160,7 +160,13 @@ test("the owner edits texts in two languages, a company fact and an article, and
     .getByRole("textbox", { name: "Title", exact: true })
     .and(page.locator('[lang="es"]'));
   await expect(title.first()).toHaveValue(String(matter(files[article] ?? "").data["title"]));
+  // The body's rich-text editor takes the focus once it has started: typing before then
+  // could land in it instead of the title.
+  await expect(page.locator('[data-lexical-editor="true"]').first()).toBeVisible();
   await title.first().fill("Por dónde empezar a automatizar: cuatro pasos para una pyme");
+  await expect(title.first()).toHaveValue(
+    "Por dónde empezar a automatizar: cuatro pasos para una pyme",
+  );
   await save(page);
   // The editor writes Markdown its own way (table columns unpadded, …): the build reads the
   // saved file to the same article, but for the new title.
