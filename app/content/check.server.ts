@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { companySchema, servicesSchema } from "#app/content/schema.ts";
-import { catalogueFile } from "#app/i18n/catalogues.server.ts";
+import { catalogue, catalogueFile } from "#app/i18n/catalogues.server.ts";
 
 /** What content/languages.json must say: each language once, the default published, a catalogue each. */
 export const languageFile = z.object({
@@ -84,15 +84,12 @@ export function contentProblems(): string[] {
   const [first] = (data.get("content/languages.json") as z.infer<typeof languageFile>).languages;
   const { services } = data.get("content/services.json") as z.infer<typeof servicesSchema>;
   if (!first) return problems;
-  const textsFile = catalogueFile(first.code);
-  const texts = JSON.parse(readFileSync(textsFile, "utf8")) as {
-    services: { items: Record<string, unknown> };
-  };
+  const items = catalogue(first.code).services.items;
   return services.flatMap((service, index) =>
-    service.id in texts.services.items
+    service.id in items
       ? []
       : [
-          `  content/services.json services.${index}.id: "${service.id}" has no texts (services.items.${service.id} in ${textsFile})`,
+          `  content/services.json services.${index}.id: "${service.id}" has no texts (services.items.${service.id} in ${catalogueFile(first.code)})`,
         ],
   );
 }

@@ -10,6 +10,18 @@ const message = {
   elapsed: "9000",
 };
 
+/** The contact form's message, sent as its script sends it (JSON answer), to `url`. */
+const sendMessage = (url: string) =>
+  fetch(url, {
+    method: "POST",
+    headers: {
+      origin: new URL(url).origin,
+      accept: "application/json",
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: form(message),
+  });
+
 test("/healthz reports the database, the outbox backlog and the last delivery error to this machine", async () => {
   const smtpPort = await freePort(); // nothing listens: deliveries fail
   const site = await startSite({
@@ -29,15 +41,7 @@ test("/healthz reports the database, the outbox backlog and the last delivery er
       delivery: "smtp",
       lastDeliveryError: null,
     });
-    await fetch(`${site.url}/contact`, {
-      method: "POST",
-      headers: {
-        origin: site.url,
-        accept: "application/json",
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: form(message),
-    });
+    await sendMessage(`${site.url}/contact`);
     const report = await eventually(async () => {
       const body = (await (await fetch(`${site.url}/healthz`)).json()) as {
         pending: number;
@@ -113,15 +117,9 @@ test("TRUST_PROXY=true is refused at start with a message naming the setting", a
 test("JSON logs carry a request id and never a message body or an e-mail address", async () => {
   const site = await startSite({ LOG_LEVEL: "info" });
   try {
-    const response = await fetch(`${site.url}/contact?email=${encodeURIComponent(message.email)}`, {
-      method: "POST",
-      headers: {
-        origin: site.url,
-        accept: "application/json",
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: form(message),
-    });
+    const response = await sendMessage(
+      `${site.url}/contact?email=${encodeURIComponent(message.email)}`,
+    );
     expect(response.status).toBe(200);
     const requestId = response.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

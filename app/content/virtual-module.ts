@@ -1,0 +1,55 @@
+import type { Plugin } from "vite";
+import { settings } from "#app/config/settings.server.ts";
+import { languageList, siteConfig, type Language } from "#app/config/site.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
+
+/** What a content module is made for: the build's languages, and whether it is `npm run dev`. */
+type Build = { preview: boolean; languages: Language[] };
+
+/**
+ * `virtual:<name>`: content rendered at build time, handed to the server bundle as data so the
+ * server never reads or renders it. In development an edit under `dir()` reloads the page.
+ * `source` gives the module's code.
+ */
+export function contentModule({
+  name,
+  dir,
+  source,
+}: {
+  name: string;
+  dir: () => string;
+  source: (build: Build) => Promise<string>;
+}): Plugin {
+  const id = `virtual:${name}`;
+  const resolvedId = `\0${id}`;
+  const build: Build = { preview: false, languages: [] };
+  return {
+    name,
+    configResolved(config) {
+      build.preview = config.command === "serve";
+      // This file is loaded before the build's settings reach siteConfig (vite.config.ts).
+      const published = languageList(settings.build.VITE_PUBLISHED_LANGUAGES);
+      build.languages = publishedLanguages(
+        published ? { ...siteConfig, publishedLanguages: published } : siteConfig,
+      );
+    },
+    resolveId(source) {
+      return source === id ? resolvedId : undefined;
+    },
+    async load(moduleId) {
+      if (moduleId === resolvedId) return source(build);
+    },
+    configureServer(server) {
+      const watched = dir();
+      server.watcher.add(watched);
+      server.watcher.on("all", (_event, file) => {
+        if (!file.startsWith(watched)) return;
+        for (const environment of Object.values(server.environments)) {
+          const module = environment.moduleGraph.getModuleById(resolvedId);
+          if (module) environment.moduleGraph.invalidateModule(module);
+        }
+        server.ws.send({ type: "full-reload" });
+      });
+    },
+  };
+}
