@@ -65,9 +65,9 @@ export const tools: Tool[] = [
     usedBy: "the container image test",
   },
   {
-    name: "debootstrap",
-    debianPackage: "debootstrap",
-    present: () => onPath("debootstrap"),
+    name: "mmdebstrap",
+    debianPackage: "mmdebstrap",
+    present: () => onPath("mmdebstrap"),
     usedBy: "the container image test's stand-in base image",
   },
   {

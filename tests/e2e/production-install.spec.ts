@@ -3,7 +3,7 @@
 //
 // The Dockerfile's base image, node:<version>-bookworm-slim, cannot be pulled on the test
 // machines (no registry but npm and Debian), so the image is built on a STAND-IN with that tag:
-// Debian bookworm from debootstrap with the project's own Node binary and npm
+// Debian bookworm from mmdebstrap with the project's own Node binary and npm
 // (tests/support/container.ts). Everything the Dockerfile does on top of its base is real.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -93,11 +93,13 @@ function npmPackageDir(): string {
 /**
  * The base image the Dockerfile names, `node:<version>-bookworm-slim`, cannot be pulled on
  * these machines (no registry but npm and Debian). This makes a STAND-IN with that tag that
- * behaves like it for the Dockerfile: Debian bookworm (debootstrap, minbase), the project's
+ * behaves like it for the Dockerfile: Debian bookworm (mmdebstrap, minbase), the project's
  * own Node binary and the machine's npm in /usr/local, a `node` user and group with id 1000,
  * and the machine's certificate authorities for npm (NODE_EXTRA_CA_CERTS; the build's `npm ci`
  * reaches the registry through this machine's network). An image with the tag already there
- * (the stand-in of an earlier run, or the real one) is used as it is: a debootstrap takes 30 s+.
+ * (the stand-in of an earlier run, or the real one) is used as it is. mmdebstrap rather than
+ * debootstrap: it downloads the packages with apt, in parallel, and made the base in 24 s where
+ * debootstrap took 74 s on the same machine (minutes on a fresh one).
  */
 export async function ensureStandInBase(): Promise<{ tag: string; created: boolean }> {
   const version = imageNodeVersion();
@@ -113,8 +115,8 @@ export async function ensureStandInBase(): Promise<{ tag: string; created: boole
   const rootfs = path.join(dir, "rootfs");
   try {
     await run(
-      "debootstrap",
-      ["--variant=minbase", "bookworm", rootfs, "http://deb.debian.org/debian"],
+      "mmdebstrap",
+      ["--variant=minbase", "--mode=root", "bookworm", rootfs, "http://deb.debian.org/debian"],
       { timeoutMs: 300_000 },
     );
     // Laid out as the official image has them.
@@ -149,14 +151,14 @@ export async function ensureStandInBase(): Promise<{ tag: string; created: boole
       ...["--change", "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"],
       ...["--change", `ENV NODE_VERSION=${version}`],
       ...["--change", `ENV NODE_EXTRA_CA_CERTS=${caBundle}`],
-      ...["--change", "LABEL stand-in=debootstrap-bookworm-minbase-with-project-node"],
+      ...["--change", "LABEL stand-in=mmdebstrap-bookworm-minbase-with-project-node"],
       ...["--change", 'CMD ["node"]'],
       archive,
       tag,
     ]);
     return { tag, created: true };
   } finally {
-    // An interrupted debootstrap leaves /proc and /sys mounted in the new system.
+    // An interrupted mmdebstrap leaves /proc and /sys mounted in the new system.
     const mounts = readFileSync("/proc/mounts", "utf8")
       .split("\n")
       .map((line) => line.split(" ")[1] ?? "")
