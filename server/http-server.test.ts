@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorStatus } from "#server/http-server.ts";
+import { clientErrorStatus, listenTarget } from "#server/http-server.ts";
 import { rawPlainAnswer } from "#server/plain-answer.ts";
 
 describe("requests Node refuses itself", () => {
@@ -26,5 +26,21 @@ describe("requests Node refuses itself", () => {
       Connection: "close",
     });
     expect(body).toBe("Method Not Allowed");
+  });
+});
+
+describe("where the server listens", () => {
+  const server = { HOST: "127.0.0.1", PORT: 3000, LISTEN_FDS: undefined, LISTEN_PID: undefined };
+
+  it("takes the socket systemd hands over (fd 3) when LISTEN_PID names this process", () => {
+    expect(listenTarget({ ...server, LISTEN_FDS: 1, LISTEN_PID: 4242 }, 4242)).toEqual({ fd: 3 });
+  });
+
+  it("binds HOST and PORT itself otherwise, also for a socket meant for another process", () => {
+    expect(listenTarget(server, 4242)).toEqual({ port: 3000, host: "127.0.0.1" });
+    expect(listenTarget({ ...server, LISTEN_FDS: 1, LISTEN_PID: 17 }, 4242)).toEqual({
+      port: 3000,
+      host: "127.0.0.1",
+    });
   });
 });

@@ -59,3 +59,18 @@ export function createHttpServer(
   });
   return server;
 }
+
+/** The first descriptor systemd hands over (SD_LISTEN_FDS_START in sd-daemon.h). */
+const firstInheritedFd = 3;
+
+/**
+ * Where to listen: the socket systemd hands over (deploy/site.socket), when LISTEN_PID names
+ * this process; otherwise HOST and PORT.
+ */
+export function listenTarget(
+  limits: Pick<Settings["server"], "HOST" | "PORT" | "LISTEN_FDS" | "LISTEN_PID">,
+  pid = process.pid,
+): { fd: number } | { port: number; host: string } {
+  if (limits.LISTEN_FDS && limits.LISTEN_PID === pid) return { fd: firstInheritedFd };
+  return { port: limits.PORT, host: limits.HOST };
+}
