@@ -117,10 +117,7 @@ export async function startSite(settings: Settings) {
      * visit counts still in memory, closes the database.
      */
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await server.closeGracefully();
       await stats.stop();
       await contact.stop();
     },

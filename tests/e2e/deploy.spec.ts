@@ -373,6 +373,55 @@ test("a broken save leaves the site as it was and tells the owner the file and t
   expect((await call("GET", "/en")).body).toContain(marker);
 });
 
+test("a newer commit arriving mid-build wins: the older build is abandoned", async () => {
+  // Commit D mends commit C; its install waits (a marker file) until commit E arrives.
+  run(work, "git", "checkout", "-q", commits.b, "--", "content");
+  const d = commitAll("Mended");
+  const slow = path.join(dir, "slow-install");
+  writeFileSync(slow, "");
+  const env = {
+    ...process.env,
+    ...deployEnv,
+    DEPLOY_INSTALL_COMMAND: `if [ -e "${slow}" ]; then rm "${slow}"; sleep 120; fi; ${deployEnv.DEPLOY_INSTALL_COMMAND}`,
+  };
+  const deploy = (commit: string) =>
+    promisify(execFile)(process.execPath, ["scripts/deploy.ts", commit], {
+      cwd: path.join(root, "current"),
+      env,
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+  const first = deploy(d);
+  await eventually(() => !existsSync(slow), 60_000);
+  expect(releaseFolders().some((name) => name.endsWith(d.slice(0, 12)))).toBe(true);
+
+  // Commit E (a catalogue without a key) arrives while D installs.
+  editJson("content/locales/ca.json", (catalogue) => {
+    delete catalogue.home.hero.subtitle;
+  });
+  const e = commitAll("Broken again");
+  const second = await deploy(e);
+  expect(second.code).toBe(0);
+  expect(second.stdout).toContain("a deploy is running");
+
+  const { code, stdout } = await first;
+  expect(stdout).toMatch(
+    new RegExp(`"commit":"${d}"[^\\n]*a newer commit arrived: this build is abandoned`),
+  );
+  expect(code).toBe(1);
+  const mail = await eventually(() =>
+    smtp.received.find((m) => m.headers["subject"]?.includes(e.slice(0, 12))),
+  );
+  expect(mail.text).toContain("content/locales/ca.json home.hero.subtitle: missing");
+  expect(
+    releaseFolders().filter(
+      (name) => name.endsWith(d.slice(0, 12)) || name.endsWith(e.slice(0, 12)),
+    ),
+  ).toEqual([]);
+  expect((await health()).release?.commit).toBe(commits.b);
+});
+
 test("--rollback goes back one release with no failed request", async () => {
   const load = startLoad();
   // Asynchronously: the load's clients run in this process meanwhile.
