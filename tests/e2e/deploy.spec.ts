@@ -27,7 +27,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { startNginx } from "#tests/support/nginx.ts";
 import {
-  githubPush,
+  push,
   startGitServer,
   startSocketHolder,
   startWebhook,
@@ -55,7 +55,7 @@ let nginx: Awaited<ReturnType<typeof startNginx>>;
 const commits: Record<"a" | "b" | "c", string> = { a: "", b: "", c: "" };
 /** The text commit B puts into the home page's title, in each language. */
 const marker = `Rev${Date.now().toString(36)}`;
-let firstHook: ReturnType<typeof githubPush>;
+let firstHook: ReturnType<typeof push>;
 
 const run = (cwd: string, program: string, ...args: string[]) =>
   execFileSync(program, args, { cwd, encoding: "utf8" }).trim();
@@ -94,12 +94,17 @@ const health = async () =>
 
 const releaseFolders = () => readdirSync(root).filter((name) => /^\d{8}T/.test(name));
 
-/** Sends a hook through nginx, as the git host does. */
+/**
+ * Sends a hook through nginx, as the git host does: each from an address of its own (nginx
+ * allows an address a few hooks a minute), unless `from` is given.
+ */
+let hookSender = 10;
 function sendHook(
   hook: string,
   { body, headers }: { body: string; headers: Record<string, string> },
+  from = `127.0.0.${hookSender++}`,
 ) {
-  return call("POST", `/hooks/${hook}`, body, headers);
+  return call("POST", `/hooks/${hook}`, body, headers, undefined, from);
 }
 
 function call(
@@ -108,11 +113,12 @@ function call(
   body?: string,
   headers: Record<string, string> = {},
   agent?: Agent,
+  localAddress?: string,
 ) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
       `${nginx.httpsUrl}${url}`,
-      { method, headers, ca: nginx.certificate, agent, timeout: 60_000 },
+      { method, headers, ca: nginx.certificate, agent, localAddress, timeout: 60_000 },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -133,7 +139,7 @@ function call(
  */
 function startLoad() {
   const agent = new Agent({ keepAlive: true, ca: nginx.certificate, maxSockets: 4 });
-  const result = { requests: 0, messages: [] as string[], failures: [] as string[] };
+  const result = { requests: 0, messages: [] as string[], failures: [] as string[], slowestMs: 0 };
   let running = true;
   const tag = Date.now().toString(36);
   const client = async (id: number) => {
@@ -142,6 +148,7 @@ function startLoad() {
       const post = n % 4 === 3;
       const name = `Carga ${tag}-${id}-${n}`;
       result.requests++;
+      const sent = performance.now();
       try {
         const answer = post
           ? await call(
@@ -167,6 +174,7 @@ function startLoad() {
       } catch (error) {
         result.failures.push(String(error));
       }
+      result.slowestMs = Math.max(result.slowestMs, performance.now() - sent);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -287,7 +295,7 @@ test("a signed push is built and switched to with no failed request; every langu
   commits.b = commitAll("Home title");
 
   const load = startLoad();
-  firstHook = githubPush({ branch: "main", commit: commits.b }, secret);
+  firstHook = push("github", { branch: "main", commit: commits.b }, secret);
   const answer = await sendHook("github", firstHook);
   expect(answer.status, answer.body).toBe(200);
   expect(answer.body).toContain(`Publishing ${commits.b}`);
@@ -301,7 +309,7 @@ test("a signed push is built and switched to with no failed request; every langu
   const result = await load.stop();
   console.log(
     `deploy under load: ${result.requests} requests, ${result.failures.length} failed, ` +
-      `${result.messages.length} messages accepted`,
+      `${result.messages.length} messages accepted, slowest answer ${Math.round(result.slowestMs)} ms`,
   );
   expect(result.failures).toEqual([]);
   expect(result.requests).toBeGreaterThan(100);
@@ -322,20 +330,49 @@ test("a signed push is built and switched to with no failed request; every langu
 test("unsigned, wrongly signed and replayed hooks, and other branches, run nothing", async () => {
   const before = { folders: releaseFolders(), log: deployLog() };
   const refused = [
-    await sendHook("github", githubPush({ branch: "main", commit: commits.b }, undefined)),
+    await sendHook("github", push("github", { branch: "main", commit: commits.b }, undefined)),
     await sendHook(
       "github",
-      githubPush({ branch: "main", commit: commits.b }, "not-the-secret-0123"),
+      push("github", { branch: "main", commit: commits.b }, "not-the-secret-0123"),
     ),
-    await sendHook("github", githubPush({ branch: "other", commit: commits.b }, secret)),
+    await sendHook("github", push("github", { branch: "other", commit: commits.b }, secret)),
     // The first push again, byte for byte (its delivery id included).
     await sendHook("github", firstHook),
   ];
   for (const answer of refused) expect(answer.status, answer.body).toBeGreaterThanOrEqual(400);
+  // More than a few from one address within a minute: nginx refuses them before the runner.
+  const flood = [];
+  for (let i = 0; i < 8; i++)
+    flood.push(
+      (
+        await sendHook(
+          "github",
+          push("github", { branch: "main", commit: commits.b }, undefined),
+          "127.0.0.9",
+        )
+      ).status,
+    );
+  expect(flood.slice(0, 6)).toEqual(Array(6).fill(403));
+  expect(flood.slice(6)).toEqual([429, 429]);
   expect(refused[3]!.body).toContain("a replay");
   expect(releaseFolders()).toEqual(before.folders);
   expect(deployLog()).toBe(before.log);
   expect((await health()).release?.commit).toBe(commits.b);
+
+  // Forgejo's signature and GitLab's token are taken; the commit is live, so nothing is built.
+  for (const host of ["forgejo", "gitlab"] as const) {
+    const seen = deployLog().split("is live already").length;
+    const answer = await sendHook(host, push(host, { branch: "main", commit: commits.b }, secret));
+    expect(answer.status, answer.body).toBe(200);
+    await eventually(() => deployLog().split("is live already").length > seen, 30_000);
+    await eventually(() => !deployRunning(), 30_000);
+    const wrong = await sendHook(
+      host,
+      push(host, { branch: "main", commit: commits.b }, "x".repeat(20)),
+    );
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+  }
+  expect(releaseFolders()).toEqual(before.folders);
 });
 
 test("a broken save leaves the site as it was and tells the owner the file and the field", async () => {
@@ -350,7 +387,7 @@ test("a broken save leaves the site as it was and tells the owner the file and t
 
   const answer = await sendHook(
     "github",
-    githubPush({ branch: "main", commit: commits.c }, secret),
+    push("github", { branch: "main", commit: commits.c }, secret),
   );
   expect(answer.status, answer.body).toBe(200);
   const mail = await eventually(
@@ -435,7 +472,7 @@ test("--rollback goes back one release with no failed request", async () => {
   const result = await load.stop();
   console.log(
     `rollback under load: ${result.requests} requests, ${result.failures.length} failed, ` +
-      `${result.messages.length} messages accepted`,
+      `${result.messages.length} messages accepted, slowest answer ${Math.round(result.slowestMs)} ms`,
   );
   expect(result.failures).toEqual([]);
   expect(result.requests).toBeGreaterThan(20);

@@ -149,19 +149,31 @@ export async function startWebhook(root: string, env: Record<string, string>) {
   return { port, output: webhook.output, stop: () => webhook.stop() };
 }
 
-/** A push event as GitHub sends it, signed with `secret` (X-Hub-Signature-256). */
-export function githubPush(
+const hmac = (secret: string, body: string) =>
+  createHmac("sha256", secret).update(body).digest("hex");
+
+/**
+ * A push event as each git host sends it: GitHub signs it (X-Hub-Signature-256), Forgejo and
+ * Gitea too (X-Gitea-Signature, bare hex), GitLab sends the secret itself (X-Gitlab-Token).
+ * Without a secret, unsigned.
+ */
+export function push(
+  host: "github" | "forgejo" | "gitlab",
   { branch, commit }: { branch: string; commit: string },
   secret: string | undefined,
 ) {
   const body = JSON.stringify({ ref: `refs/heads/${branch}`, after: commit, commits: [] });
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-github-event": "push",
-    "x-github-delivery": randomUUID(),
-  };
-  if (secret)
-    headers["x-hub-signature-256"] =
-      `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+  const delivery = randomUUID();
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (host === "github") {
+    Object.assign(headers, { "x-github-event": "push", "x-github-delivery": delivery });
+    if (secret) headers["x-hub-signature-256"] = `sha256=${hmac(secret, body)}`;
+  } else if (host === "forgejo") {
+    Object.assign(headers, { "x-gitea-event": "push", "x-gitea-delivery": delivery });
+    if (secret) headers["x-gitea-signature"] = hmac(secret, body);
+  } else {
+    Object.assign(headers, { "x-gitlab-event": "Push Hook", "x-gitlab-event-uuid": delivery });
+    if (secret) headers["x-gitlab-token"] = secret;
+  }
   return { body, headers };
 }
