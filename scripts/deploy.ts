@@ -205,7 +205,7 @@ async function switchTo(name: string) {
 
 /** Builds `wanted` (a commit, or "" for the branch's newest) into a new release and switches to it. */
 async function publish(wanted: string) {
-  const superseded = () => readWanted() !== wanted;
+  const superseded = () => stopping || readWanted() !== wanted;
   const step = async (what: string, argv: [string, ...string[]], cwd: string) => {
     if (superseded()) throw new Superseded();
     const result = await run(argv, cwd, superseded);
@@ -348,6 +348,14 @@ async function tellOwner(commit: string, failure: StepFailed) {
   }
 }
 
+/**
+ * Set by SIGTERM (the hooks' service stopping): the build in progress stops, its folder is
+ * removed and the lock released, the live release untouched. A switch already under way
+ * finishes first.
+ */
+let stopping = false;
+process.once("SIGTERM", () => (stopping = true));
+
 /** Publishes what was asked for last, while requests keep arriving; one process at a time. */
 async function deployLoop(): Promise<number> {
   let status = 0;
@@ -368,6 +376,10 @@ async function deployLoop(): Promise<number> {
           log.info({ commit }, "published");
           status = 0;
         } catch (error) {
+          if (error instanceof Superseded && stopping) {
+            log.info({ commit: handled }, "stopped: this build is abandoned");
+            return 1;
+          }
           if (error instanceof Superseded) {
             log.info({ commit: handled }, "a newer commit arrived: this build is abandoned");
             continue;

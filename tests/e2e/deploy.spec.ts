@@ -269,6 +269,15 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // A deploy still running (a test failed mid-way) stops, as when its service stops.
+  const lock = root ? path.join(root, ".deploy.lock") : "";
+  if (lock && existsSync(lock)) {
+    try {
+      process.kill(Number(readFileSync(lock, "utf8")), "SIGTERM");
+    } catch {
+      // gone meanwhile
+    }
+  }
   await nginx?.stop();
   await webhook?.stop();
   await holder?.stop();
