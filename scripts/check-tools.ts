@@ -71,6 +71,24 @@ export const tools: Tool[] = [
     usedBy: "the container image test's stand-in base image",
   },
   {
+    name: "git (with git daemon)",
+    debianPackage: "git",
+    present: () => onPath("git"),
+    usedBy: "the deploy test's git server",
+  },
+  {
+    name: "webhook (/usr/bin/webhook)",
+    debianPackage: "webhook",
+    present: () => existsSync("/usr/bin/webhook"),
+    usedBy: "the deploy hooks (deploy/hooks.json) in the deploy test",
+  },
+  {
+    name: "systemd-socket-activate",
+    debianPackage: "systemd",
+    present: () => onPath("systemd-socket-activate"),
+    usedBy: "the deploy test's socket held across restarts (deploy/site.socket)",
+  },
+  {
     name: "java",
     debianPackage: "default-jre-headless",
     present: () => onPath("java"),

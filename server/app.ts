@@ -23,9 +23,10 @@ import { loadBuiltFiles } from "#server/built-files.ts";
 import { createExpressApp } from "#server/express-app.ts";
 import { createFastPath } from "#server/fast-path.ts";
 import { createHealthCheck } from "#server/health.ts";
-import { createHttpServer } from "#server/http-server.ts";
+import { createHttpServer, listenTarget } from "#server/http-server.ts";
 import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "#server/launch-warning.ts";
 import { renderNotFoundPages } from "#server/not-found-pages.ts";
+import { readRelease } from "#server/release.ts";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
 export * from "virtual:react-router/server-build";
@@ -39,6 +40,8 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  */
 export async function startSite(settings: Settings) {
   warnIfNotReadyToLaunch(settings, clientDir, log);
+  // The folder it runs in is the release (npm run deploy starts it there).
+  const release = readRelease(process.cwd());
   const files = loadBuiltFiles(clientDir, [...allPagePaths(), ...articles.map((a) => a.path)]);
   const notFoundPages = await renderNotFoundPages(build);
   const contact = await startContactService(settings.contact, log);
@@ -84,7 +87,7 @@ export async function startSite(settings: Settings) {
     formPages: new Set(publishedLanguages().map((lang) => localizedPath("contact", lang))),
     dynamicPages: new Set(dynamicPagePaths()),
     healthCheck: createHealthCheck({
-      health: () => contact.health(),
+      health: async () => ({ ...(await contact.health()), release }),
       token: settings.health.HEALTH_TOKEN,
       trustsProxy,
       log,
@@ -95,12 +98,15 @@ export async function startSite(settings: Settings) {
   });
 
   const server = createHttpServer(handle, settings.server, log);
+  const target = listenTarget(settings.server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(settings.server.PORT, settings.server.HOST, resolve);
+    server.listen(target, resolve);
   });
+  if (release) log.info({ release }, "live release");
   const { port, address } = server.address() as AddressInfo;
-  const host = settings.server.HOST;
+  // An inherited socket is wherever systemd bound it.
+  const host = "fd" in target ? address : settings.server.HOST;
   warnIfProxyHopsExposed(settings.server.TRUST_PROXY, address, log);
 
   return {
@@ -111,10 +117,7 @@ export async function startSite(settings: Settings) {
      * visit counts still in memory, closes the database.
      */
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await server.closeGracefully();
       await stats.stop();
       await contact.stop();
     },

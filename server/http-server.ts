@@ -21,6 +21,9 @@ export function createHttpServer(
   limits: Settings["server"],
   log: Logger,
 ) {
+  // Answers not yet sent, and whether the server is closing (see `close` below).
+  const unanswered = new Set<ServerResponse>();
+  let closing = false;
   const server = createServer(
     {
       requestTimeout: limits.REQUEST_TIMEOUT_SECONDS * 1000,
@@ -29,7 +32,14 @@ export function createHttpServer(
       // How often those timeouts are checked: Node's 30 s would let each run up to 30 s late.
       connectionsCheckingInterval: 1000,
     },
-    handle,
+    (req, res) => {
+      if (closing) res.setHeader("Connection", "close");
+      else {
+        unanswered.add(res);
+        res.once("close", () => unanswered.delete(res));
+      }
+      handle(req, res);
+    },
   );
   server.maxConnections = limits.MAX_CONNECTIONS;
 
@@ -57,5 +67,34 @@ export function createHttpServer(
     warnedAt = performance.now();
     log.warn({ max: limits.MAX_CONNECTIONS }, "connections refused: MAX_CONNECTIONS reached");
   });
-  return server;
+  /**
+   * Stops accepting, closes idle connections and lets the requests in flight finish. Their
+   * answers, and those to requests that still arrive on open connections, say
+   * `Connection: close`: Node would otherwise announce keep-alive and close the connection
+   * right after, and a proxy (nginx keeps connections to this server open) could send its
+   * next request into a connection being closed, which it cannot resend if it is a POST.
+   */
+  const close = () =>
+    new Promise<void>((resolve) => {
+      closing = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  return Object.assign(server, { closeGracefully: close });
+}
+
+/** The first descriptor systemd hands over (SD_LISTEN_FDS_START in sd-daemon.h). */
+const firstInheritedFd = 3;
+
+/**
+ * Where to listen: the socket systemd hands over (deploy/site.socket), when LISTEN_PID names
+ * this process; otherwise HOST and PORT.
+ */
+export function listenTarget(
+  limits: Pick<Settings["server"], "HOST" | "PORT" | "LISTEN_FDS" | "LISTEN_PID">,
+  pid = process.pid,
+): { fd: number } | { port: number; host: string } {
+  if (limits.LISTEN_FDS && limits.LISTEN_PID === pid) return { fd: firstInheritedFd };
+  return { port: limits.PORT, host: limits.HOST };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
-import { keysOf } from "#tests/support/catalogue-keys.ts";
+import { keysOf } from "#app/i18n/catalogue-keys.ts";
 
 const github: EditorBackend = { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" };
 const config = cmsConfig({ backend: github, languages, spanish: catalogue("es") });

@@ -53,6 +53,13 @@ const server = {
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(10),
   /** Connections open at once; further ones are closed at once. */
   MAX_CONNECTIONS: count(1000),
+  /**
+   * Set by systemd's socket activation (deploy/site.socket): the listening socket is handed
+   * over as file descriptor 3 and outlives the process, so a restart refuses no connection.
+   * Used only when LISTEN_PID names this process, as sd_listen_fds(3) requires.
+   */
+  LISTEN_FDS: z.coerce.number().int().min(0).optional(),
+  LISTEN_PID: z.coerce.number().int().positive().optional(),
 };
 
 const health = {
@@ -179,6 +186,40 @@ const stats = {
     .transform((value) => value === "true"),
 };
 
+/**
+ * `npm run deploy` (scripts/deploy.ts, docs/operations.md "Publishing a save"): where the
+ * releases live, where the commits come from, and how it restarts the site. The defaults are
+ * those of the systemd units in deploy/.
+ */
+const deploy = {
+  /** The one folder the deploy writes: a release per commit and the link `current`. */
+  DEPLOY_ROOT: z.string().min(1).default("/srv/site/releases"),
+  /** The site's repository, as git fetches it (https://…, ssh://…, a path). */
+  DEPLOY_REPOSITORY: z.string().min(1).optional(),
+  /** The branch a save lands on; pushes to any other are refused. */
+  DEPLOY_BRANCH: z.string().min(1).default("main"),
+  /** Releases kept, the live one included (rollback goes back through them). */
+  DEPLOY_KEEP: z.coerce.number().int().min(2).default(5),
+  /** Installs the release's dependencies from its lock file (the build needs the dev ones). */
+  DEPLOY_INSTALL_COMMAND: z.string().min(1).default("npm ci --no-audit --no-fund"),
+  /** Then keeps only the production ones; `true` keeps everything. */
+  DEPLOY_PRUNE_COMMAND: z
+    .string()
+    .min(1)
+    .default("npm prune --omit=dev --omit=optional --no-audit --no-fund"),
+  /** Brings the database up to date with the new release, as the site's user ({release}: its folder's name). */
+  DEPLOY_MIGRATE_COMMAND: z
+    .string()
+    .min(1)
+    .default("systemctl start site-migrate@{release}.service"),
+  /** Restarts the site on the release `current` points to. */
+  DEPLOY_RESTART_COMMAND: z.string().min(1).default("systemctl restart site.service"),
+  /** The live site's /healthz from this machine: it names the release it serves. */
+  DEPLOY_HEALTH_URL: z.url().default("http://127.0.0.1:3000/healthz"),
+  /** How long the restarted site may take to serve the new release before it is rolled back. */
+  DEPLOY_START_SECONDS: seconds(120),
+};
+
 /** Only the keys of `shape`, so each part of the site sees its own settings. */
 function pick<T extends object, K extends keyof T>(
   values: T,
@@ -188,7 +229,7 @@ function pick<T extends object, K extends keyof T>(
 }
 
 const settingsSchema = z
-  .object({ ...server, ...health, ...log, ...build, ...contact, ...admin, ...stats })
+  .object({ ...server, ...health, ...log, ...build, ...contact, ...admin, ...stats, ...deploy })
   .refine(
     // A send still running when its lease ends could be sent again by another server; the
     // margin covers recording the outcome after the deadline.
@@ -217,6 +258,7 @@ const settingsSchema = z
     contact: pick(env, contact),
     admin: pick(env, admin),
     stats: pick(env, stats),
+    deploy: pick(env, deploy),
   }));
 
 export type Settings = z.output<typeof settingsSchema>;

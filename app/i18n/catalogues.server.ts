@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { languages, type Language } from "#app/config/site.ts";
+import { keysOf, textsOf } from "#app/i18n/catalogue-keys.ts";
 import type { Messages } from "#app/i18n/i18n.ts";
 
 /**
@@ -21,4 +22,31 @@ export function catalogue(lang: Language): Messages {
     read.set(lang, messages);
   }
   return messages;
+}
+
+/**
+ * Every catalogue against the default language's, the source of truth: one line per key a
+ * catalogue lacks, has beyond it, or leaves empty, naming the file and the key (what
+ * `npm run deploy` tells the owner; app/i18n/i18n.test.ts checks the same in the tests).
+ */
+export function catalogueProblems(): string[] {
+  const [source, ...others] = languages;
+  if (!source) return [];
+  const sourceKeys = new Set(keysOf(catalogue(source)));
+  const sourceFile = path.relative(process.cwd(), catalogueFile(source));
+  return others.flatMap((lang) => {
+    const file = path.relative(process.cwd(), catalogueFile(lang));
+    const texts = new Map(textsOf(catalogue(lang)));
+    return [
+      ...[...sourceKeys]
+        .filter((key) => !texts.has(key))
+        .map((key) => `  ${file} ${key}: missing (${sourceFile} has it)`),
+      ...[...texts]
+        .filter(([key]) => !sourceKeys.has(key))
+        .map(([key]) => `  ${file} ${key}: not in ${sourceFile}`),
+      ...[...texts]
+        .filter(([key, text]) => sourceKeys.has(key) && text.trim() === "")
+        .map(([key]) => `  ${file} ${key}: empty`),
+    ];
+  });
 }

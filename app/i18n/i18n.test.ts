@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { languages, siteConfig } from "#app/config/site.ts";
-import { catalogue } from "#app/i18n/catalogues.server.ts";
+import { catalogue, catalogueProblems } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { keysOf } from "#tests/support/catalogue-keys.ts";
+import { keysOf } from "#app/i18n/catalogue-keys.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,6 +17,10 @@ const others = languages.filter((lang) => lang !== "es");
 describe("catalogues", () => {
   it("Spanish, the source of truth, has keys", () => {
     expect(spanishKeys.length).toBeGreaterThan(50);
+  });
+
+  it("the check a deploy runs finds no problem (a wrong catalogue: tests/e2e/deploy.spec.ts)", () => {
+    expect(catalogueProblems()).toEqual([]);
   });
 
   for (const lang of others) {

@@ -10,7 +10,7 @@ import {
   localizedPath,
   parseLocalizedPath,
 } from "#app/routing/paths.ts";
-import { keysOf } from "#tests/support/catalogue-keys.ts";
+import { keysOf } from "#app/i18n/catalogue-keys.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
 const allKeys = keysOf(catalogue("es"));

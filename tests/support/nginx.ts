@@ -13,7 +13,7 @@ import { freePort } from "#tests/support/site.ts";
  */
 function localise(
   config: string,
-  ports: { http: number; https: number; app: number },
+  ports: { http: number; https: number; app: number; hooks: number },
   dir: string,
 ) {
   const substitutions: [string, string][] = [
@@ -27,6 +27,7 @@ function localise(
     ["/etc/letsencrypt/live/www.example.com/privkey.pem", path.join(dir, "key.pem")],
     ["/var/log/nginx/", `${dir}/`],
     ["server 127.0.0.1:3000;", `server 127.0.0.1:${ports.app};`],
+    ["server 127.0.0.1:9000;", `server 127.0.0.1:${ports.hooks};`],
   ];
   for (const [from, to] of substitutions) {
     if (!config.includes(from)) throw new Error(`deploy/nginx.conf no longer has "${from}"`);
@@ -36,10 +37,11 @@ function localise(
 }
 
 /**
- * Debian's nginx with deploy/nginx.conf in front of a site on `appPort`, on 127.0.0.1
- * with a self-signed certificate for `localhost` made here by openssl.
+ * Debian's nginx with deploy/nginx.conf in front of a site on `appPort` (and the deploy hooks'
+ * runner on `hooksPort`, where a test starts one), on 127.0.0.1 with a self-signed
+ * certificate for `localhost` made here by openssl.
  */
-export async function startNginx(appPort: number) {
+export async function startNginx(appPort: number, hooksPort?: number) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   for (const sub of ["temp", "logs"]) mkdirSync(path.join(dir, sub));
   execFileSync(
@@ -63,7 +65,12 @@ export async function startNginx(appPort: number) {
     ],
     { stdio: "ignore" },
   );
-  const ports = { http: await freePort(), https: await freePort(), app: appPort };
+  const ports = {
+    http: await freePort(),
+    https: await freePort(),
+    app: appPort,
+    hooks: hooksPort ?? (await freePort()),
+  };
   const site = localise(readFileSync("deploy/nginx.conf", "utf8"), ports, dir);
   writeFileSync(path.join(dir, "site.conf"), site);
   // The main file a distribution's nginx.conf would be: the site config goes inside `http`.

@@ -1,0 +1,88 @@
+// The systemd units, polkit rule and nginx upstreams of the release host (deploy/), checked
+// where systemd cannot run them (these machines do not boot with systemd): systemd's own
+// checker, who may write what, and the polkit rule's JavaScript run against the requests the
+// deploy makes. The deploy itself runs in tests/e2e/deploy.spec.ts.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runInNewContext } from "node:vm";
+import { expect, test } from "@playwright/test";
+
+const unit = (name: string) => readFileSync(path.join("deploy", name), "utf8");
+const values = (text: string, key: string) =>
+  [...text.matchAll(new RegExp(`^${key}=(.*)$`, "gm"))].map((match) => match[1]);
+
+test("systemd's checker finds nothing wrong with the units", () => {
+  // A template is checked through an instance of it, named as the deploy names releases.
+  const dir = mkdtempSync(path.join(tmpdir(), "site-units-"));
+  for (const name of ["site.socket", "site.service", "site-hooks.service", "site-migrate@.service"])
+    copyFileSync(path.join("deploy", name), path.join(dir, name));
+  const verify = spawnSync(
+    "systemd-analyze",
+    [
+      "verify",
+      ...["site.socket", "site.service", "site-hooks.service"].map((name) => path.join(dir, name)),
+      path.join(dir, "site-migrate@20261126T191500Z-0123456789ab.service"),
+    ],
+    { encoding: "utf8" },
+  );
+  expect(verify.stderr).toBe("");
+  expect(verify.status).toBe(0);
+});
+
+test("the site never writes its code; the deploy writes only the releases", () => {
+  const site = unit("site.service");
+  expect(values(site, "User")).toEqual(["site"]);
+  expect(values(site, "ProtectSystem")).toEqual(["strict"]);
+  expect(values(site, "ReadWritePaths")).toEqual(["/var/lib/site"]);
+  expect(values(site, "ReadOnlyPaths")).toEqual(["/srv/site"]);
+  expect(values(site, "WorkingDirectory")).toEqual(["/srv/site/releases/current"]);
+  expect(values(site, "Requires")).toEqual(["site.socket"]);
+
+  const migrate = unit("site-migrate@.service");
+  expect(values(migrate, "User")).toEqual(["site"]);
+  expect(values(migrate, "ReadWritePaths")).toEqual(["/var/lib/site"]);
+  expect(values(migrate, "WorkingDirectory")).toEqual(["/srv/site/releases/%i"]);
+
+  const hooks = unit("site-hooks.service");
+  expect(values(hooks, "User")).toEqual(["deploy"]);
+  expect(values(hooks, "ProtectSystem")).toEqual(["strict"]);
+  expect(values(hooks, "ReadWritePaths")).toEqual(["/srv/site/releases"]);
+  expect(values(hooks, "NoNewPrivileges")).toEqual(["yes"]);
+});
+
+test("nginx reaches the socket systemd holds and the hooks' runner on loopback", () => {
+  const nginx = unit("nginx.conf");
+  const [listen] = values(unit("site.socket"), "ListenStream");
+  expect(listen).toBe("127.0.0.1:3000");
+  expect(nginx).toContain(`server ${listen};`);
+  const [execStart] = values(unit("site-hooks.service"), "ExecStart");
+  expect(execStart).toContain("-ip 127.0.0.1 -port 9000");
+  expect(nginx).toContain("server 127.0.0.1:9000;");
+  expect(nginx).toMatch(/location \/hooks\/ \{\s+limit_req zone=site_hooks/);
+});
+
+test("polkit lets the deploy restart the site and migrate a release, and nothing else", () => {
+  const rules: ((action: unknown, subject: unknown) => unknown)[] = [];
+  const YES = "yes";
+  runInNewContext(unit("site-deploy.rules"), {
+    polkit: { addRule: (rule: (typeof rules)[number]) => rules.push(rule), Result: { YES } },
+  });
+  const ask = (
+    user: string,
+    verb: string,
+    unitName: string,
+    id = "org.freedesktop.systemd1.manage-units",
+  ) =>
+    rules.map((rule) =>
+      rule({ id, lookup: (key: string) => ({ unit: unitName, verb })[key] }, { user }),
+    )[0];
+  expect(ask("deploy", "restart", "site.service")).toBe(YES);
+  expect(ask("deploy", "start", "site-migrate@20261126T191500Z-0123456789ab.service")).toBe(YES);
+  expect(ask("deploy", "stop", "site.service")).toBeUndefined();
+  expect(ask("deploy", "restart", "ssh.service")).toBeUndefined();
+  expect(ask("deploy", "start", "site-migrate@../../etc.service")).toBeUndefined();
+  expect(ask("site", "restart", "site.service")).toBeUndefined();
+  expect(ask("deploy", "restart", "site.service", "org.freedesktop.login1.reboot")).toBeUndefined();
+});
