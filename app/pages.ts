@@ -1,7 +1,5 @@
 // The page registry: routes, URLs, page metadata, header, footer, sitemap and the tests map
 // over it. Adding a page = one entry here + its route module + its texts in the catalogues.
-import type { Language } from "#app/config/site.ts";
-
 type PageEntry = {
   /** URL segment after the language prefix; "" is the language's home. */
   slug: string;
@@ -13,11 +11,6 @@ type PageEntry = {
   heading: string;
   /** Where it is linked: the header's and footer's main list, or the footer's legal column. */
   nav: "main" | "legal";
-  /**
-   * Languages its own text is written in, when not every one: in the others the page shows
-   * the Spanish text and names the Spanish page as canonical (it stays out of the sitemap).
-   */
-  textLanguages?: readonly Language[];
   /** Ships the browser entry to hydrate an interactive island; other pages ship no React. */
   hydrate?: true;
 };
@@ -73,7 +66,6 @@ export const pages = {
     meta: "legal.privacy.meta",
     heading: "legal.privacy.meta.title",
     nav: "legal",
-    textLanguages: ["es", "en", "ca"],
   },
   cookies: {
     slug: "cookies",
@@ -81,7 +73,6 @@ export const pages = {
     meta: "legal.cookies.meta",
     heading: "legal.cookies.meta.title",
     nav: "legal",
-    textLanguages: ["es", "en", "ca"],
   },
   legal: {
     slug: "legal",
@@ -89,7 +80,6 @@ export const pages = {
     meta: "legal.legal.meta",
     heading: "legal.legal.meta.title",
     nav: "legal",
-    textLanguages: ["es"],
   },
   accessibility: {
     slug: "accessibility",
@@ -108,12 +98,6 @@ export const pageIds = Object.keys(pages) as PageId[];
 /** The pages of one navigation group, in order. */
 export const pagesIn = (nav: PageEntry["nav"]): PageId[] =>
   pageIds.filter((page) => pages[page].nav === nav);
-
-/** Whether the page's own text exists in a language (else it shows the Spanish one). */
-export function hasOwnText(page: PageId, lang: Language): boolean {
-  const entry: PageEntry = pages[page];
-  return !entry.textLanguages || entry.textLanguages.includes(lang);
-}
 
 export const isPageId = (id: string): id is PageId => Object.hasOwn(pages, id);
 

@@ -1,4 +1,6 @@
 import { summaries } from "virtual:insights";
+import { legalTexts } from "virtual:legal-texts";
+import type { Language } from "#app/config/site.ts";
 import { articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
 
 const escapeXml = (text: string) =>
@@ -11,7 +13,12 @@ const escapeXml = (text: string) =>
 export function loader() {
   const built = new Date().toISOString().slice(0, 10);
   const entries = [
-    ...sitemapEntries().map((entry) => ({ ...entry, lastmod: built })),
+    // A legal text is listed in the languages it is written in (its files in content/legal/).
+    ...sitemapEntries((page) =>
+      Object.hasOwn(legalTexts, page)
+        ? (Object.keys(legalTexts[page as keyof typeof legalTexts]) as Language[])
+        : undefined,
+    ).map((entry) => ({ ...entry, lastmod: built })),
     ...articleSitemapEntries(summaries),
   ];
   const urls = entries.map((entry) =>
