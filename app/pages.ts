@@ -13,7 +13,12 @@ type PageEntry = {
   nav: "main" | "legal";
   /** Ships the browser entry to hydrate an interactive island; other pages ship no React. */
   hydrate?: true;
+  /** The list of a content collection: the page exists only while the collection has entries. */
+  collection?: Collection;
 };
+
+/** Content collections with a page of their own (content/case-studies). */
+type Collection = "caseStudies";
 
 export const pages = {
   home: {
@@ -43,6 +48,15 @@ export const pages = {
     meta: "services.meta",
     heading: "services.title",
     nav: "main",
+  },
+  // The list of case studies (content/case-studies, app/content/collections.server.ts).
+  caseStudies: {
+    slug: "case-studies",
+    module: "routes/case-studies.tsx",
+    meta: "caseStudies.meta",
+    heading: "caseStudies.title",
+    nav: "main",
+    collection: "caseStudies",
   },
   contact: {
     slug: "contact",
@@ -92,8 +106,20 @@ export const pages = {
 
 export type PageId = keyof typeof pages;
 
-/** Every page, in navigation order. */
-export const pageIds = Object.keys(pages) as PageId[];
+/**
+ * The collections with entries in this build: vite.config.ts puts them in the bundles. Node
+ * alone (the scripts and tests) sees none, as with the shipped, empty content/.
+ */
+const filled = new Set(import.meta.env?.CONTENT_COLLECTIONS?.split(",") ?? []);
+
+/** Every page the build may have, whether or not its collection has entries: the routes. */
+export const allPageIds = Object.keys(pages) as PageId[];
+
+/** Every page this build has, in navigation order: links, sitemap, prerendering. */
+export const pageIds = allPageIds.filter((page) => {
+  const entry: PageEntry = pages[page];
+  return !entry.collection || filled.has(entry.collection);
+});
 
 /** The pages of one navigation group, in order. */
 export const pagesIn = (nav: PageEntry["nav"]): PageId[] =>

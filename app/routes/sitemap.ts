@@ -1,7 +1,8 @@
+import { caseStudySummaries } from "virtual:case-studies";
 import { summaries } from "virtual:insights";
 import { legalTexts } from "virtual:legal-texts";
 import type { Language } from "#app/config/site.ts";
-import { articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
+import { articleSeo, articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -20,6 +21,8 @@ export function loader() {
         : undefined,
     ).map((entry) => ({ ...entry, lastmod: built })),
     ...articleSitemapEntries(summaries),
+    // Case studies, like articles: each its own canonical URL, its translations the alternates.
+    ...caseStudySummaries.map((study) => ({ ...articleSeo(study), lastmod: study.date })),
   ];
   const urls = entries.map((entry) =>
     [

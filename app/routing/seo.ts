@@ -28,7 +28,7 @@ export function pageSeo(
   page: PageId,
   lang: Language,
   writtenIn: readonly Language[] = publishedLanguages(),
-  languages = publishedLanguages(),
+  languages: readonly Language[] = publishedLanguages(),
 ) {
   const written = languages.filter((code) => writtenIn.includes(code));
   const canonicalLang = written.includes(lang) ? lang : defaultLanguage;

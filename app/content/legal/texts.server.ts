@@ -26,7 +26,7 @@ export const legalFolders = {
 } as const satisfies Partial<Record<PageId, string>>;
 
 export type LegalPageId = keyof typeof legalFolders;
-const legalPageIds = Object.keys(legalFolders) as LegalPageId[];
+export const legalPageIds = Object.keys(legalFolders) as LegalPageId[];
 
 /** Each legal page's HTML per language it is written in (the default one always). */
 export type LegalTexts = Record<LegalPageId, Partial<Record<Language, string>>>;
