@@ -129,6 +129,9 @@ test.describe("case studies and people, with entries", () => {
       ["x-default", caseStudy.es.path],
     ]);
     await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page, "colours");
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The English page: its own text; Catalan has none, and the switcher leads to its list.
     await page.goto(`${site.url}${caseStudy.en.path}`);
@@ -151,7 +154,7 @@ test.describe("case studies and people, with entries", () => {
     for (const path of ["/case-studies", "/en/case-studies", "/ca/case-studies"])
       expect(entry(path), path).toBeDefined();
     for (const { path } of [caseStudy.es, caseStudy.en]) {
-      expect(entry(path), path).toContain(`hreflang="es" href="http://`);
+      expect(entry(path), path).toContain(`hreflang="es" href="https://`);
       expect(entry(path)).toContain(`${caseStudy.en.path}"/>`);
       expect(entry(path)).toContain("<lastmod>2026-02-01</lastmod>");
     }
@@ -190,11 +193,13 @@ test.describe("case studies and people, with entries", () => {
     const answering = page.getByRole("region", { name: es("contact.people.title") });
     await expect(answering.getByRole("heading", { level: 3 })).toHaveText([ana]);
     await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page, "colours");
 
     await page.goto(`${site.url}/insights/articulo-de-prueba`);
-    await expect(page.getByRole("banner").last()).toContainText(`${es("people.byline")} ${ana}`);
+    await expect(page.getByRole("article")).toContainText(`${es("people.byline")} ${ana}`);
     await page.goto(`${site.url}/en/insights/test-article`);
-    await expect(page.getByText(`${en("people.byline")} ${ana}`)).toBeVisible();
+    await expect(page.getByRole("article")).toContainText(`${en("people.byline")} ${ana}`);
   });
 });
 
