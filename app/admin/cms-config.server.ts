@@ -217,7 +217,13 @@ export function cmsConfig({
     backend: backendConfig(backend),
     media_folder: "public/images/uploads",
     public_folder: "/images/uploads",
-    i18n: { structure: "multiple_files", locales: languages, default_locale: defaultLocale },
+    i18n: {
+      structure: "multiple_files",
+      locales: languages,
+      default_locale: defaultLocale,
+      // A new entry starts in Spanish; the owner adds the other languages when they are written.
+      initial_locales: "default",
+    },
     collections: [
       {
         name: "texts",

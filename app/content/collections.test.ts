@@ -100,6 +100,14 @@ describe("people", () => {
     );
   });
 
+  it("read a field the editor emptied (written as null) as absent", async () => {
+    const dir = collection("someone", {
+      "index.es.md": "---\nname: Someone\nrole: Role\norder:\nprofile: ''\n---\n\nBio.\n",
+    });
+    const { people: found } = await loadPeople({ dir, languages: ["es"] });
+    expect(found.es?.[0]).toMatchObject({ order: 0, profile: undefined });
+  });
+
   it("are the only authors an article may name", async () => {
     const dir = collection("an-article", {
       "index.es.md": [

@@ -54,7 +54,12 @@ export function parseMatter<Schema extends z.ZodType>(
   file: string,
   data: unknown,
 ): z.output<Schema> {
-  const result = schema.safeParse(data ?? {});
+  // The content editor writes an emptied number or list as null: read as absent.
+  const given =
+    typeof data === "object" && data !== null && !Array.isArray(data)
+      ? Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null))
+      : (data ?? {});
+  const result = schema.safeParse(given);
   if (result.success) return result.data;
   const problems = result.error.issues.map(
     (issue) => `  ${issue.path.join(".") || "(front matter)"}: ${issue.message}`,
