@@ -229,7 +229,7 @@ test("the owner adds a person and a case study, and the build accepts what is sa
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { context, page } = await openEditor(browser);
+  const { context, page, files } = await openEditor(browser);
 
   await page.goto("/admin#/collections/people/new");
   await spanishField(page, "textbox", "Nombre").first().click();
@@ -253,6 +253,20 @@ test("the owner adds a person and a case study, and the build accepts what is sa
     answersMessages: false,
   });
   expect(people.es?.[0]?.bio).toBe("<p>Diseña software para empresas de Mallorca.</p>");
+
+  // She signs an article: the editor names her by her folder, as the build expects.
+  const article = "content/insights/where-to-start-automating/index.es.md";
+  await page.goto("/admin#/collections/insights");
+  await page.getByText(String(matter(files[article] ?? "").data["title"])).click();
+  await expect(page.locator('[data-lexical-editor="true"]').first()).toBeVisible();
+  await page
+    .getByRole("radiogroup", { name: /Author/ })
+    .first()
+    .getByRole("radio", { name: /Laura Pons/ })
+    .click();
+  await save(page);
+  const signed = await renderMarkdown(article, await saved(page, article));
+  expect(parseFrontMatter(article, signed.data).author).toBe("laura-pons");
 
   await page.goto("/admin#/collections/caseStudies/new");
   await spanishField(page, "textbox", "Título").first().click();
