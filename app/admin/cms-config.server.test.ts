@@ -95,6 +95,8 @@ describe("the editor's configuration", () => {
     expect(fields.find((field) => field.name === "role")?.i18n).toBe(true);
     expect(fields.find((field) => field.name === "name")?.i18n).toBe("duplicate");
     expect(fields.find((field) => field.name === "photo")?.widget).toBe("image");
+    // Photos are uploaded beside the texts; no stock-photo service is offered (a third party).
+    expect(config.media_libraries).toEqual({ stock_assets: { providers: [] } });
     // An article names its author among the people.
     const author = collection("insights")?.fields?.find((field) => field.name === "author");
     expect(author).toMatchObject({ widget: "relation", collection: "people" });

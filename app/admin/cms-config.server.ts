@@ -215,6 +215,8 @@ export function cmsConfig({
   return {
     load_config_file: false,
     backend: backendConfig(backend),
+    // No stock-photo services: the editor makes no request beyond the site and the git host.
+    media_libraries: { stock_assets: { providers: [] } },
     media_folder: "public/images/uploads",
     public_folder: "/images/uploads",
     i18n: {

@@ -78,6 +78,22 @@ function saved(page: Page, file: string): Promise<string> {
   }, file);
 }
 
+/** A binary file (an image) as the editor saved it. */
+async function savedBytes(page: Page, file: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (file) => {
+    let folder = await (
+      await navigator.storage.getDirectory()
+    ).getDirectoryHandle("sveltia-cms-test");
+    const parts = file.split("/");
+    for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part);
+    const bytes = new Uint8Array(
+      await (await (await folder.getFileHandle(parts.at(-1) ?? "")).getFile()).arrayBuffer(),
+    );
+    return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
+  }, file);
+  return Buffer.from(base64, "base64");
+}
+
 /** Saves the entry; the editor confirms it (after the previous confirmation has gone). */
 async function save(page: Page) {
   const saved = page.getByText("Entrada guardada");
@@ -193,12 +209,16 @@ test("the owner edits texts in two languages, a company fact and an article, and
 async function openEditor(browser: Browser) {
   const context = await browser.newContext({ locale: "es-ES", baseURL: site.url });
   const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
   await page.goto("/admin");
   const files = contentFiles();
   await seed(page, files);
   await page.reload();
   await page.getByRole("button", { name: "Trabajar con un repositorio de prueba" }).click();
-  return { context, page, files };
+  return { context, page, files, violations };
 }
 
 /** A field of the Spanish pane, by its label. */
@@ -216,7 +236,7 @@ async function typeMarkdown(page: Page, label: string, text: string) {
 }
 
 /** Copies saved files into a folder of their own, as a collection the build reads. */
-function asCollection(files: Record<string, string>): string {
+function asCollection(files: Record<string, string | Buffer>): string {
   const dir = mkdtempSync(path.join(tmpdir(), "editor-saved-"));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -225,26 +245,44 @@ function asCollection(files: Record<string, string>): string {
   return dir;
 }
 
+/** A square-ish test photo, as a person would upload it. */
+const photo = "tests/fixtures/people/ana-ferrer/photo.png";
+
 test("the owner adds a person and a case study, and the build accepts what is saved", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { context, page, files } = await openEditor(browser);
+  const { context, page, files, violations } = await openEditor(browser);
 
   await page.goto("/admin#/collections/people/new");
   await spanishField(page, "textbox", "Nombre").first().click();
   await spanishField(page, "textbox", "Nombre").first().fill("Laura Pons");
   await spanishField(page, "textbox", "Cargo").first().fill("Directora técnica");
+  // Her photo, uploaded beside her texts.
+  await page
+    .getByRole("group", { name: /Foto/ })
+    .first()
+    .getByRole("button", { name: "Explorar" })
+    .click();
+  const images = page.getByRole("dialog", { name: "Seleccionar imagen" });
+  const chooser = page.waitForEvent("filechooser");
+  await images.getByRole("button", { name: "Subir" }).click();
+  await (await chooser).setFiles(photo);
+  await images.getByRole("button", { name: "Insertar" }).click();
   await spanishField(page, "textbox", "Perfil profesional")
     .first()
     .fill("https://www.linkedin.com/in/laura-pons");
   await typeMarkdown(page, "Biografía breve", "Diseña software para empresas de Mallorca.");
   await save(page);
   const person = await saved(page, "content/people/laura-pons/index.es.md");
+  expect(matter(person).data["photo"]).toBe("photo.png");
+  const uploaded = await savedBytes(page, "content/people/laura-pons/photo.png");
+  expect(uploaded.equals(readFileSync(photo))).toBe(true);
   const { people } = await loadPeople({
-    dir: asCollection({ "laura-pons/index.es.md": person }),
+    dir: asCollection({ "laura-pons/index.es.md": person, "laura-pons/photo.png": uploaded }),
     languages: ["es", "en"],
   });
+  expect(people.es?.[0]?.photo?.src).toMatch(/^\/people\/images\//);
   expect(people.en?.[0]).toMatchObject({
     key: "laura-pons",
     name: "Laura Pons",
@@ -300,23 +338,28 @@ test("the owner adds a person and a case study, and the build accepts what is sa
       services: [],
     },
   ]);
+  // The photo's upload included: nothing the editor's policy refuses.
+  expect(violations).toEqual([]);
   await context.close();
 });
 
 test("the owner edits a legal text, and the build renders what is saved", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { context, page, files } = await openEditor(browser);
+  const { context, page, files, violations } = await openEditor(browser);
   const file = "content/legal/privacy/es.md";
   await page.goto("/admin#/collections/legal/entries/privacy");
   const added = "Este párrafo lo añade la empresa desde el editor.";
   const body = page.locator('[data-lexical-editor="true"]').first();
   await expect(body).toBeVisible();
-  // In the last paragraph, then to the end of the text, once the editor has the focus.
-  await body.locator("p").last().click();
-  await expect(body).toBeFocused();
-  await page.keyboard.press("Control+End");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(added);
+  // The text as Markdown (the editor's own switch), a paragraph added at its end.
+  await page
+    .getByRole("group", { name: /Texto/ })
+    .first()
+    .getByRole("button", { name: "Editar en Markdown" })
+    .click();
+  const markdown = page.getByRole("group", { name: /Texto/ }).first().locator("textarea");
+  await expect(markdown).toBeVisible();
+  await markdown.fill(`${(await markdown.inputValue()).trimEnd()}\n\n${added}\n`);
   await save(page);
   const text = await saved(page, file);
   expect(text).toContain(added);
@@ -331,6 +374,7 @@ test("the owner edits a legal text, and the build renders what is saved", async 
   );
   // The same text, its placeholders filled in, and the new paragraph at its end.
   expect(after).toBe(`${before}\n<p>${added}</p>`);
+  expect(violations).toEqual([]);
   await context.close();
 });
 
