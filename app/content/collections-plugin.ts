@@ -24,8 +24,8 @@ export function collections(): Plugin[] {
     contentModule({
       name: "people",
       dir: peopleDir,
-      async source({ languages }) {
-        const { people } = await loadPeople({ languages });
+      async source({ preview, languages }) {
+        const { people } = await loadPeople({ preview, languages });
         return `export const people = ${JSON.stringify(people)};`;
       },
     }),

@@ -29,10 +29,14 @@ type Options = {
   preview?: boolean;
 };
 
+/**
+ * Loaded once per set of options in a build (the build asks several times); in development
+ * (`preview`) every time, so that an edit shows on the next reload.
+ */
 const cached = new Map<string, Promise<unknown>>();
-function once<T>(key: unknown[], load: () => Promise<T>): Promise<T> {
+function once<T>(key: unknown[], load: () => Promise<T>, fresh = false): Promise<T> {
   const id = JSON.stringify(key);
-  if (!cached.has(id)) cached.set(id, load());
+  if (fresh || !cached.has(id)) cached.set(id, load());
   return cached.get(id) as Promise<T>;
 }
 
@@ -85,7 +89,7 @@ export function loadCaseStudies({
     }
     caseStudies.sort((a, b) => b.date.localeCompare(a.date) || a.key.localeCompare(b.key));
     return { caseStudies, images };
-  });
+  }, preview);
 }
 
 /**
@@ -95,7 +99,8 @@ export function loadCaseStudies({
 export function loadPeople({
   dir = peopleDir(),
   languages = publishedLanguages(),
-}: Pick<Options, "dir" | "languages"> = {}): Promise<{
+  preview = false,
+}: Pick<Options, "dir" | "languages" | "preview"> = {}): Promise<{
   people: Partial<Record<Language, Person[]>>;
   images: ImageVariant[];
 }> {
@@ -139,5 +144,5 @@ export function loadPeople({
       ]),
     );
     return { people, images };
-  });
+  }, preview);
 }
