@@ -3,7 +3,13 @@ import type { Config } from "@react-router/dev/config";
 import { settings } from "#app/config/settings.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { writeImageVariants } from "#app/insights/images.server.ts";
-import { allPagePaths, insightsFeedPath, publishedLanguages } from "#app/routing/paths.ts";
+import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
+import {
+  allPagePaths,
+  insightsFeedPath,
+  localizedPath,
+  publishedLanguages,
+} from "#app/routing/paths.ts";
 import { buildAdmin } from "#scripts/build-admin.ts";
 import { buildImages } from "#scripts/build-images.ts";
 import { trimBuiltPageStyles } from "#scripts/page-styles.ts";
@@ -12,24 +18,35 @@ import { precompress } from "#scripts/precompress.ts";
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.
   ssr: true,
-  prerender: async () => [
-    ...allPagePaths(),
-    ...(await loadInsights()).map((article) => article.path),
-    ...publishedLanguages().map(insightsFeedPath),
-    "/sitemap.xml",
-    "/robots.txt",
-    "/manifest.webmanifest",
-    "/.well-known/security.txt",
-  ],
+  prerender: async () => {
+    const { caseStudies } = await loadCaseStudies();
+    return [
+      ...new Set([
+        ...allPagePaths(),
+        // The list of case studies exists only with entries (app/pages.ts, `collection`).
+        ...(caseStudies.length
+          ? publishedLanguages().map((lang) => localizedPath("caseStudies", lang))
+          : []),
+      ]),
+      ...caseStudies.map((study) => study.path),
+      ...(await loadInsights()).map((article) => article.path),
+      ...publishedLanguages().map(insightsFeedPath),
+      "/sitemap.xml",
+      "/robots.txt",
+      "/manifest.webmanifest",
+      "/.well-known/security.txt",
+    ];
+  },
   buildDirectory: settings.build.BUILD_DIR,
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     const articles = await loadInsights();
     await buildImages(clientDir, settings.build.SITE_URL, articles);
-    await writeImageVariants(
-      clientDir,
-      articles.flatMap((article) => article.images),
-    );
+    await writeImageVariants(clientDir, [
+      ...articles.flatMap((article) => article.images),
+      ...(await loadCaseStudies()).images,
+      ...(await loadPeople()).images,
+    ]);
     trimBuiltPageStyles(clientDir);
     precompress(clientDir);
     // Beside the site, not in it: served from disk at /admin with its own policy.

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { defineConfig, minifySync, type Plugin } from "vite";
 import { settings } from "#app/config/settings.server.ts";
 import { legalTexts } from "#app/content/legal/vite-plugin.ts";
+import { collections, filledCollections } from "#app/content/collections-plugin.ts";
 import { insights } from "#app/insights/vite-plugin.ts";
 
 /**
@@ -32,10 +33,21 @@ const buildDate = new Date(epoch === undefined ? Date.now() : epoch * 1000)
   .toISOString()
   .slice(0, 10);
 
-export default defineConfig({
-  plugins: [tailwindcss(), inlineScripts(), insights(), legalTexts({ buildDate }), reactRouter()],
+export default defineConfig(async ({ command }) => ({
+  plugins: [
+    tailwindcss(),
+    inlineScripts(),
+    insights(),
+    legalTexts({ buildDate }),
+    ...collections(),
+    reactRouter(),
+  ],
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {
+    // The collections with entries, whose pages and links this build has (app/pages.ts).
+    "import.meta.env.CONTENT_COLLECTIONS": JSON.stringify(
+      await filledCollections({ preview: command === "serve" }),
+    ),
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
     "import.meta.env.VITE_PUBLISHED_LANGUAGES": JSON.stringify(
       settings.build.VITE_PUBLISHED_LANGUAGES ?? "",
@@ -46,4 +58,4 @@ export default defineConfig({
   // Bundled so the server holds only the icons the pages use: loading the whole package at
   // run time costs about 30 MB of resident memory.
   ssr: { noExternal: ["lucide-react"] },
-});
+}));

@@ -1,7 +1,5 @@
 // The page registry: routes, URLs, page metadata, header, footer, sitemap and the tests map
 // over it. Adding a page = one entry here + its route module + its texts in the catalogues.
-import type { Language } from "#app/config/site.ts";
-
 type PageEntry = {
   /** URL segment after the language prefix; "" is the language's home. */
   slug: string;
@@ -13,14 +11,14 @@ type PageEntry = {
   heading: string;
   /** Where it is linked: the header's and footer's main list, or the footer's legal column. */
   nav: "main" | "legal";
-  /**
-   * Languages its own text is written in, when not every one: in the others the page shows
-   * the Spanish text and names the Spanish page as canonical (it stays out of the sitemap).
-   */
-  textLanguages?: readonly Language[];
   /** Ships the browser entry to hydrate an interactive island; other pages ship no React. */
   hydrate?: true;
+  /** The list of a content collection: the page exists only while the collection has entries. */
+  collection?: Collection;
 };
+
+/** Content collections with a page of their own (content/case-studies). */
+type Collection = "caseStudies";
 
 export const pages = {
   home: {
@@ -51,6 +49,15 @@ export const pages = {
     heading: "services.title",
     nav: "main",
   },
+  // The list of case studies (content/case-studies, app/content/collections.server.ts).
+  caseStudies: {
+    slug: "case-studies",
+    module: "routes/case-studies.tsx",
+    meta: "caseStudies.meta",
+    heading: "caseStudies.title",
+    nav: "main",
+    collection: "caseStudies",
+  },
   contact: {
     slug: "contact",
     module: "routes/contact.tsx",
@@ -73,7 +80,6 @@ export const pages = {
     meta: "legal.privacy.meta",
     heading: "legal.privacy.meta.title",
     nav: "legal",
-    textLanguages: ["es", "en", "ca"],
   },
   cookies: {
     slug: "cookies",
@@ -81,7 +87,6 @@ export const pages = {
     meta: "legal.cookies.meta",
     heading: "legal.cookies.meta.title",
     nav: "legal",
-    textLanguages: ["es", "en", "ca"],
   },
   legal: {
     slug: "legal",
@@ -89,7 +94,6 @@ export const pages = {
     meta: "legal.legal.meta",
     heading: "legal.legal.meta.title",
     nav: "legal",
-    textLanguages: ["es"],
   },
   accessibility: {
     slug: "accessibility",
@@ -102,18 +106,24 @@ export const pages = {
 
 export type PageId = keyof typeof pages;
 
-/** Every page, in navigation order. */
-export const pageIds = Object.keys(pages) as PageId[];
+/**
+ * The collections with entries in this build: vite.config.ts puts them in the bundles. Node
+ * alone (the scripts and tests) sees none, as with the shipped, empty content/.
+ */
+const filled = new Set(import.meta.env?.CONTENT_COLLECTIONS?.split(",") ?? []);
+
+/** Every page the build may have, whether or not its collection has entries: the routes. */
+export const allPageIds = Object.keys(pages) as PageId[];
+
+/** Every page this build has, in navigation order: links, sitemap, prerendering. */
+export const pageIds = allPageIds.filter((page) => {
+  const entry: PageEntry = pages[page];
+  return !entry.collection || filled.has(entry.collection);
+});
 
 /** The pages of one navigation group, in order. */
 export const pagesIn = (nav: PageEntry["nav"]): PageId[] =>
   pageIds.filter((page) => pages[page].nav === nav);
-
-/** Whether the page's own text exists in a language (else it shows the Spanish one). */
-export function hasOwnText(page: PageId, lang: Language): boolean {
-  const entry: PageEntry = pages[page];
-  return !entry.textLanguages || entry.textLanguages.includes(lang);
-}
 
 export const isPageId = (id: string): id is PageId => Object.hasOwn(pages, id);
 

@@ -1,7 +1,8 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { pageIds, pages } from "#app/pages.ts";
+import { allPageIds, pages } from "#app/pages.ts";
 import {
   articlePath,
+  caseStudyPath,
   contactSentPath,
   insightsFeedPath,
   localizedPath,
@@ -10,8 +11,9 @@ import {
 
 export default [
   // Every page of the registry in every published language; the id says which (`en/about`).
+  // A collection's list is routed even while empty: its loader then answers 404.
   ...publishedLanguages().flatMap((lang) =>
-    pageIds.map((page) => {
+    allPageIds.map((page) => {
       const id = `${lang}/${page}`;
       const path = localizedPath(page, lang);
       const file = pages[page].module;
@@ -28,6 +30,12 @@ export default [
     route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),
     route(insightsFeedPath(lang).slice(1), "routes/insights-feed.ts", { id: `${lang}/feed` }),
   ]),
+  // Each language's case studies (content/case-studies), under their list.
+  ...publishedLanguages().map((lang) =>
+    route(caseStudyPath(lang, ":slug").slice(1), "routes/case-study.tsx", {
+      id: `${lang}/case-study`,
+    }),
+  ),
   // Generated at build from the same page list.
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

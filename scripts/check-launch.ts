@@ -11,7 +11,7 @@ if (values["env-file"]) process.loadEnvFile(values["env-file"]);
 
 const { settings } = await import("#app/config/settings.server.ts");
 const { siteConfig } = await import("#app/config/site.ts");
-const { builtAddressProblems, builtSecurityTxtProblems, launchProblems } =
+const { builtAddressProblems, builtSecurityTxtProblems, collectionCounts, launchProblems } =
   await import("#app/config/launch-check.server.ts");
 
 // The address the server and the build get (SITE_URL), and the built pages where the server
@@ -19,7 +19,14 @@ const { builtAddressProblems, builtSecurityTxtProblems, launchProblems } =
 const site = { ...siteConfig, siteUrl: settings.build.SITE_URL };
 const clientDir = path.resolve(settings.build.BUILD_DIR, "client");
 const problems = [
-  ...launchProblems(site, settings.contact),
+  ...launchProblems(
+    site,
+    settings.contact,
+    collectionCounts({
+      caseStudies: settings.build.CASE_STUDIES_DIR,
+      people: settings.build.PEOPLE_DIR,
+    }),
+  ),
   ...builtAddressProblems(clientDir, site.siteUrl),
   ...builtSecurityTxtProblems(clientDir),
 ];

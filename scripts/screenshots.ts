@@ -3,12 +3,22 @@
 //   npm run screenshots [-- --filter /en]     (builds first when there is no build)
 // Writes to screenshots/ (git-ignored). Uses the production server and Debian's Chromium.
 //   npm run screenshots -- --docs             the README's first-screen pictures, docs/screenshots/
+// A build of other content: the same settings as its build, e.g. BUILD_DIR=build-x
+// INSIGHTS_DIR=tests/fixtures/insights CASE_STUDIES_DIR=tests/fixtures/case-studies
+// PEOPLE_DIR=tests/fixtures/people npm run screenshots -- --filter /case-studies
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { settings } from "#app/config/settings.server.ts";
+import { loadCaseStudies } from "#app/content/collections.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
-import { allPagePaths, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
+import {
+  allPagePaths,
+  localizedPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "#app/routing/paths.ts";
 import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
 import { startSite } from "#tests/support/site.ts";
 
@@ -26,7 +36,7 @@ const docShots = [
   { file: "home-phone-light.png", url: "/en", width: 390, height: 844, scheme: "light" },
 ] as const;
 
-if (!existsSync("build/server/index.js")) {
+if (!existsSync(path.join(settings.build.BUILD_DIR, "server/index.js"))) {
   execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
@@ -41,7 +51,15 @@ const fileName = (url: string, width: number, scheme: string) =>
   `${url === "/" ? "home" : url.slice(1).replaceAll("/", "-")}-${width}-${scheme}.png`;
 
 const articlePaths = (await loadInsights()).map((article) => article.path);
-const urls = [...allPagePaths(), ...articlePaths, "/en/no-such-page"].filter(
+// The case studies' list exists only with entries: the build knows, Node alone does not.
+const { caseStudies } = await loadCaseStudies();
+const caseStudyPaths = caseStudies.length
+  ? [
+      ...publishedLanguages().map((lang) => localizedPath("caseStudies", lang)),
+      ...caseStudies.map((study) => study.path),
+    ]
+  : [];
+const urls = [...allPagePaths(), ...caseStudyPaths, ...articlePaths, "/en/no-such-page"].filter(
   (url) => !filter || url.startsWith(filter),
 );
 const site = await startSite();

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { caseStudies } from "virtual:case-studies";
 import { articles } from "virtual:insights";
+import { people } from "virtual:people";
 import * as build from "virtual:react-router/server-build";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { startContactService } from "#app/contact/service.server.ts";
@@ -39,10 +41,15 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
  * system, the Express app behind the fast path. `stop` closes the server, then the services.
  */
 export async function startSite(settings: Settings) {
-  warnIfNotReadyToLaunch(settings, clientDir, log);
+  warnIfNotReadyToLaunch(settings, clientDir, log, {
+    caseStudies: caseStudies.length,
+    people: people[defaultLanguage]?.length ?? 0,
+  });
   // The folder it runs in is the release (npm run deploy starts it there).
   const release = readRelease(process.cwd());
-  const files = loadBuiltFiles(clientDir, [...allPagePaths(), ...articles.map((a) => a.path)]);
+  // Articles and case studies are their own pages, outside the registry.
+  const entries = [...articles, ...caseStudies];
+  const files = loadBuiltFiles(clientDir, [...allPagePaths(), ...entries.map((a) => a.path)]);
   const notFoundPages = await renderNotFoundPages(build);
   const contact = await startContactService(settings.contact, log);
   // Counted by the registry's page id and language; articles by their path.
@@ -51,9 +58,7 @@ export async function startSite(settings: Settings) {
       const { page, lang } = parseLocalizedPath(url);
       return [url, { page: page ?? url, lang }] as const;
     }),
-    ...articles.map(
-      (article) => [article.path, { page: article.path, lang: article.lang }] as const,
-    ),
+    ...entries.map((entry) => [entry.path, { page: entry.path, lang: entry.lang }] as const),
   ]);
   const stats = startStatsService(settings, {
     database: contact.database,

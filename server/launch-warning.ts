@@ -2,6 +2,7 @@ import {
   builtAddressProblems,
   builtSecurityTxtProblems,
   launchProblems,
+  type CollectionCounts,
 } from "#app/config/launch-check.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
@@ -9,10 +10,15 @@ import { siteConfig } from "#app/config/site.ts";
 import { isLoopback } from "#server/health.ts";
 
 /** The go-live check (npm run check:launch) at start: a warning, since the shipped example must run. */
-export function warnIfNotReadyToLaunch(settings: Settings, clientDir: string, log: Logger) {
+export function warnIfNotReadyToLaunch(
+  settings: Settings,
+  clientDir: string,
+  log: Logger,
+  collections: CollectionCounts,
+) {
   const siteUrl = settings.build.SITE_URL;
   const problems = [
-    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact),
+    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections),
     ...builtAddressProblems(clientDir, siteUrl),
     ...builtSecurityTxtProblems(clientDir),
   ];

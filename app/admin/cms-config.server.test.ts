@@ -5,6 +5,7 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
+import { caseStudySchema, personSchema } from "#app/content/schema.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
 
@@ -76,6 +77,29 @@ describe("the editor's configuration", () => {
   it("keeps each article in its folder: content/insights/<article>/index.<language>.md", () => {
     const insights = config.collections.find((collection) => collection.name === "insights");
     expect(insights).toMatchObject({ folder: "content/insights", path: "{{slug}}/index" });
+  });
+
+  it("edits the case studies and the people where the build reads them, field by field", () => {
+    const collection = (name: string) =>
+      config.collections.find((found) => found.name === name) as
+        { folder?: string; path?: string; fields?: Field[] } | undefined;
+    const caseStudies = collection("caseStudies");
+    expect(caseStudies).toMatchObject({ folder: "content/case-studies", path: "{{slug}}/index" });
+    expect(caseStudies?.fields?.map((field) => field.name)).toEqual(
+      Object.keys(caseStudySchema.shape),
+    );
+    const people = collection("people");
+    expect(people).toMatchObject({ folder: "content/people", path: "{{slug}}/index" });
+    const fields = people?.fields ?? [];
+    expect(fields.map((field) => field.name)).toEqual([...Object.keys(personSchema.shape), "body"]);
+    expect(fields.find((field) => field.name === "role")?.i18n).toBe(true);
+    expect(fields.find((field) => field.name === "name")?.i18n).toBe("duplicate");
+    expect(fields.find((field) => field.name === "photo")?.widget).toBe("image");
+    // Photos are uploaded beside the texts; no stock-photo service is offered (a third party).
+    expect(config.media_libraries).toEqual({ stock_assets: { providers: [] } });
+    // An article names its author among the people.
+    const author = collection("insights")?.fields?.find((field) => field.name === "author");
+    expect(author).toMatchObject({ widget: "relation", collection: "people" });
   });
 
   it("saves to the host the settings name, or only in the browser for a trial", () => {

@@ -4,7 +4,13 @@
 import { z } from "zod";
 import type { Settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
-import { companySchema, servicesSchema } from "#app/content/schema.ts";
+import {
+  caseStudySchema,
+  companySchema,
+  personSchema,
+  servicesSchema,
+} from "#app/content/schema.ts";
+import { legalFolders, legalPageIds, type LegalPageId } from "#app/content/legal/texts.server.ts";
 import { languageFile } from "#app/content/check.server.ts";
 import { frontMatterSchema } from "#app/insights/front-matter.ts";
 
@@ -105,13 +111,29 @@ function catalogueFields(messages: Record<string, unknown>): Field[] {
   });
 }
 
-/** The legal texts; the legal notice exists in Spanish only. */
-const legalTexts = [
-  { page: "privacy", label: "Política de privacidad", translated: true },
-  { page: "cookies", label: "Política de cookies", translated: true },
-  { page: "legal-notice", label: "Aviso legal", translated: false },
-  { page: "accessibility", label: "Declaración de accesibilidad", translated: true },
-];
+/** Fields written per language get `i18n: true`; the others are the same in every language. */
+const perLanguage = (fields: Field[], translated: readonly string[]) =>
+  fields.map((field) => ({ ...field, i18n: translated.includes(field.name) ? true : "duplicate" }));
+
+/** A field replaced by another widget than its shape's (a photo, Markdown). */
+const withWidget = (fields: Field[], widgets: Record<string, Record<string, unknown>>) =>
+  fields.map((field) => ({ ...field, ...widgets[field.name] }));
+
+/** A collection of one folder per entry and one file per language, files beside the texts. */
+const folderCollection = (name: string, label: string, folder: string) => ({
+  name,
+  label,
+  folder,
+  // <folder>/<entry>/index.<language>.md
+  path: "{{slug}}/index",
+  extension: "md",
+  format: "yaml-frontmatter",
+  create: true,
+  i18n: true,
+  // Its images sit beside its texts (an article's ![…](./figure.png), a person's photo).
+  media_folder: "",
+  public_folder: "",
+});
 
 /** Where the editor saves: the git host, or the browser only (the tests' `test-repo`). */
 export type EditorBackend = Pick<
@@ -155,18 +177,55 @@ export function cmsConfig({
   spanish: Record<string, unknown>;
 }) {
   const [defaultLocale = "es"] = languages;
-  const articleFields = fieldsOf(frontMatterSchema).map((field) =>
-    // Written per language; the rest is the same in every language.
-    ["title", "description", "slug", "tags"].includes(field.name)
-      ? { ...field, i18n: true }
-      : { ...field, i18n: "duplicate" },
+  const legal = spanish["legal"] as Record<string, { meta: { title: string } }>;
+  const spanishTitle = (page: LegalPageId) => legal[page]?.meta.title ?? page;
+  const articleFields = withWidget(
+    perLanguage(fieldsOf(frontMatterSchema), ["title", "description", "slug", "tags"]),
+    {
+      // One of the people (content/people), by their folder's name; empty: the company.
+      author: {
+        widget: "relation",
+        collection: "people",
+        value_field: "{{slug}}",
+        display_fields: ["{{name}}"],
+        search_fields: ["name"],
+        hint: "Vacío: firma la empresa",
+      },
+    },
   );
+  const markdown = { widget: "markdown" };
+  const caseStudyFields = withWidget(
+    perLanguage(fieldsOf(caseStudySchema), [
+      "title",
+      "description",
+      "slug",
+      "client",
+      "challenge",
+      "approach",
+      "result",
+      "figures",
+      "quote",
+      "quoteSource",
+    ]),
+    { challenge: markdown, approach: markdown, result: markdown, quote: { widget: "text" } },
+  );
+  const personFields = withWidget(perLanguage(fieldsOf(personSchema), ["role"]), {
+    photo: { widget: "image" },
+  });
   return {
     load_config_file: false,
     backend: backendConfig(backend),
+    // No stock-photo services: the editor makes no request beyond the site and the git host.
+    media_libraries: { stock_assets: { providers: [] } },
     media_folder: "public/images/uploads",
     public_folder: "/images/uploads",
-    i18n: { structure: "multiple_files", locales: languages, default_locale: defaultLocale },
+    i18n: {
+      structure: "multiple_files",
+      locales: languages,
+      default_locale: defaultLocale,
+      // A new entry starts in Spanish; the owner adds the other languages when they are written.
+      initial_locales: "default",
+    },
     collections: [
       {
         name: "texts",
@@ -184,35 +243,41 @@ export function cmsConfig({
         ],
       },
       {
-        name: "insights",
-        label: "Artículos",
-        folder: "content/insights",
-        // content/insights/<article>/index.<language>.md, images beside them
-        path: "{{slug}}/index",
-        extension: "md",
-        format: "yaml-frontmatter",
-        create: true,
-        i18n: true,
-        // An article's images sit beside its texts (![…](./figure.png)).
-        media_folder: "",
-        public_folder: "",
+        ...folderCollection("insights", "Artículos", "content/insights"),
         fields: [
           ...articleFields,
           { name: "body", label: "Texto", widget: "markdown", i18n: true },
         ],
       },
       {
+        // Shown once it has entries: its own list and pages (app/pages.ts).
+        ...folderCollection("caseStudies", "Casos de cliente", "content/case-studies"),
+        fields: caseStudyFields,
+      },
+      {
+        // On the about page, on the contact page (who answers) and as articles' bylines.
+        ...folderCollection("people", "Personas", "content/people"),
+        identifier_field: "name",
+        slug: "{{name}}",
+        fields: [
+          ...personFields,
+          { name: "body", label: "Biografía breve", widget: "markdown", i18n: true },
+        ],
+      },
+      {
         name: "legal",
         label: "Textos legales",
         i18n: true,
-        // content/legal/<page>/<language>.md: Markdown with the company's facts as {{placeholders}}.
-        files: legalTexts.map(({ page, label, translated }) => ({
-          name: page,
-          label,
-          file: translated ? `content/legal/${page}/{{locale}}.md` : `content/legal/${page}/es.md`,
+        // content/legal/<page>/<language>.md: Markdown with the company's facts as
+        // {{placeholders}}. Every language can be written; the build publishes the ones
+        // that have a file, and the others show the Spanish text.
+        files: legalPageIds.map((page) => ({
+          name: legalFolders[page],
+          label: spanishTitle(page),
+          file: `content/legal/${legalFolders[page]}/{{locale}}.md`,
           format: "frontmatter",
-          i18n: translated,
-          fields: [{ name: "body", label: "Texto", widget: "markdown", i18n: translated }],
+          i18n: true,
+          fields: [{ name: "body", label: "Texto", widget: "markdown", i18n: true }],
         })),
       },
       {

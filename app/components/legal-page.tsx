@@ -9,7 +9,12 @@ import { useLocale } from "#app/i18n/use-locale.ts";
  * A legal text as the page shows it: the HTML rendered at build from content/legal/ and the
  * language it is written in (the visitor's, or Spanish where no translation exists).
  */
-export type LegalText = { lang: Language; html: string };
+export type LegalText = {
+  lang: Language;
+  html: string;
+  /** The languages the text is written in (its files in content/legal/): hreflang, canonical. */
+  written: Language[];
+};
 
 /** The version of a text a visitor in `lang` reads: theirs, else the Spanish one. */
 export function legalTextIn(
@@ -20,7 +25,8 @@ export function legalTextIn(
   const html = versions[textLang];
   // The build fails without the Spanish file (app/content/legal/texts.server.ts).
   if (html === undefined) throw new Error(`No ${textLang} version of a legal text`);
-  return { lang: textLang, html };
+  const written = siteConfig.languages.filter((code) => versions[code] !== undefined);
+  return { lang: textLang, html, written };
 }
 
 /**
@@ -48,7 +54,7 @@ export function LegalPage({
   );
   return (
     <>
-      <PageMeta page={page} />
+      <PageMeta page={page} written={text.written} />
       <PageHeader title={t(pages[page].heading)} narrow>
         <p className="text-base">{t("legal.lastUpdated", { date: updatedOn })}</p>
         {textLang !== "es" && spanishBinds ? (

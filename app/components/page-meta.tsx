@@ -72,10 +72,13 @@ export function DocumentMeta(facts: DocumentFacts) {
 }
 
 /**
- * A registry page's <head> metadata, from its catalogue keys. Without `page` (404, errors)
- * the page is kept out of search engines.
+ * A registry page's <head> metadata, from its catalogue keys; `written`: the languages its
+ * text exists in when not every one (a legal text). Without `page` (404, errors) the page is
+ * kept out of search engines.
  */
-export function PageMeta(props: { page: PageId } | { title: string }) {
+export function PageMeta(
+  props: { page: PageId; written?: readonly Language[] } | { title: string },
+) {
   const { t, lang } = useLocale();
   if (!("page" in props)) {
     return (
@@ -90,7 +93,7 @@ export function PageMeta(props: { page: PageId } | { title: string }) {
     <DocumentMeta
       title={t(`${meta}.title`)}
       description={t(`${meta}.description`)}
-      {...pageSeo(props.page, lang)}
+      {...pageSeo(props.page, lang, props.written)}
       otherLanguages={publishedLanguages().filter((code) => code !== lang)}
       image={ogImagePath(lang)}
       imageAlt={t("seo.imageAlt")}

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ContactSettings } from "#app/config/settings.server.ts";
 import type { SiteConfig } from "#app/config/site.ts";
+import { entryFiles } from "#app/content/entries.server.ts";
 import { confirmableFacts, type ConfirmableFact } from "#app/content/schema.ts";
 import { catalogue, catalogueFile } from "#app/i18n/catalogues.server.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
@@ -18,6 +19,7 @@ import { defaultLanguage } from "#app/routing/paths.ts";
 export function launchProblems(
   config: SiteConfig,
   contact: Pick<ContactSettings, "SMTP_URL" | "CONTACT_TO" | "CONTACT_FROM">,
+  collections: CollectionCounts,
 ): string[] {
   const problems: string[] = [];
   const placeholder = (field: string, value: string) =>
@@ -59,6 +61,18 @@ export function launchProblems(
     );
   }
 
+  // Shipped empty, and shown only once they have entries: nothing invented stands in for them.
+  if (!collections.caseStudies) {
+    problems.push(
+      "content/case-studies has no case study yet: add the company's own at /admin (Casos de cliente), or go live without the page",
+    );
+  }
+  if (!collections.people) {
+    problems.push(
+      "content/people has nobody yet: add the people who agree to be shown at /admin (Personas), or go live without a team",
+    );
+  }
+
   if (!/^https:\/\//.test(config.siteUrl)) {
     problems.push(
       `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,
@@ -68,6 +82,15 @@ export function launchProblems(
     problems.push("no SMTP_URL: contact messages are stored but never e-mailed");
   }
   return problems;
+}
+
+/** How many case studies and people the site has (the build's, or the files under content/). */
+export type CollectionCounts = { caseStudies: number; people: number };
+
+/** The entries under content/ (CASE_STUDIES_DIR, PEOPLE_DIR): for the go-live check beside the build. */
+export function collectionCounts(dirs: { caseStudies: string; people: string }): CollectionCounts {
+  const count = (dir: string) => new Set(entryFiles(dir).map((entry) => entry.key)).size;
+  return { caseStudies: count(dirs.caseStudies), people: count(dirs.people) };
 }
 
 /**

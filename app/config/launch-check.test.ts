@@ -10,6 +10,7 @@ import { confirmableFacts } from "#app/content/schema.ts";
 import {
   builtAddressProblems,
   builtSecurityTxtProblems,
+  collectionCounts,
   launchProblems,
 } from "#app/config/launch-check.server.ts";
 
@@ -40,10 +41,19 @@ const productionEnv = {
   CONTACT_FROM: "Sa Pedrera Digital <web@sapedrera.es>",
 };
 const contactOf = (env: Record<string, string>) => parseSettings(env).contact;
+/** The case studies and people as shipped (none), and once the company has added its own. */
+const empty = collectionCounts({
+  caseStudies: "content/case-studies",
+  people: "content/people",
+});
+const filled = collectionCounts({
+  caseStudies: "tests/fixtures/case-studies",
+  people: "tests/fixtures/people",
+});
 
 describe("launch check", () => {
   it("fails on the facts and settings the project ships with", () => {
-    const problems = launchProblems(siteConfig, contactOf({}));
+    const problems = launchProblems(siteConfig, contactOf({}), empty);
     for (const field of [
       "legalName",
       "taxId",
@@ -58,13 +68,26 @@ describe("launch check", () => {
       "CONTACT_FROM",
       "practice",
       "spokenLanguages",
+      "content/case-studies",
+      "content/people",
     ]) {
       expect(problems.join("\n")).toContain(field);
     }
   });
 
+  it("lists the case studies and the people while they are empty, and not once they have entries", () => {
+    expect(empty).toEqual({ caseStudies: 0, people: 0 });
+    expect(filled).toEqual({ caseStudies: 2, people: 2 });
+    const listed = (counts: typeof empty) =>
+      launchProblems(filledIn, contactOf(productionEnv), counts).join("\n");
+    expect(listed({ caseStudies: 0, people: 2 })).toMatch(
+      /content\/case-studies has no case study/,
+    );
+    expect(listed({ caseStudies: 2, people: 0 })).toMatch(/content\/people has nobody/);
+  });
+
   it("lists every fact that reads like a real one until the company confirms it", () => {
-    const problems = launchProblems(siteConfig, contactOf({})).join("\n");
+    const problems = launchProblems(siteConfig, contactOf({}), empty).join("\n");
     for (const [fact, value] of [
       ["name", `"${siteConfig.name}"`],
       ["address.postalCode", `"${siteConfig.address.postalCode}"`],
@@ -81,7 +104,7 @@ describe("launch check", () => {
   });
 
   it("passes on a filled-in config and a production environment", () => {
-    expect(launchProblems(filledIn, contactOf(productionEnv))).toEqual([]);
+    expect(launchProblems(filledIn, contactOf(productionEnv), filled)).toEqual([]);
   });
 
   it.each([
@@ -105,7 +128,7 @@ describe("launch check", () => {
       "practice",
     ],
   ] satisfies [string, Partial<SiteConfig>, string][])("names %s", (_, change, expected) => {
-    const problems = launchProblems({ ...filledIn, ...change }, contactOf(productionEnv));
+    const problems = launchProblems({ ...filledIn, ...change }, contactOf(productionEnv), filled);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(expected);
   });
@@ -114,7 +137,7 @@ describe("launch check", () => {
     ["no SMTP_URL", { SMTP_URL: "" }, "SMTP_URL"],
     ["an example recipient", { CONTACT_TO: "me@example.org" }, "CONTACT_TO"],
   ])("names %s", (_, change, expected) => {
-    const problems = launchProblems(filledIn, contactOf({ ...productionEnv, ...change }));
+    const problems = launchProblems(filledIn, contactOf({ ...productionEnv, ...change }), filled);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(expected);
   });

@@ -114,6 +114,10 @@ const build = {
   INSIGHTS_DIR: z.string().min(1).default("content/insights"),
   /** The build's "today" for articles: later-dated ones wait; default: now. */
   INSIGHTS_NOW: z.coerce.date({ error: "must be a date, e.g. 2026-12-01" }).optional(),
+  /** Where the case studies live (content/case-studies/<key>/index.<lang>.md). */
+  CASE_STUDIES_DIR: z.string().min(1).default("content/case-studies"),
+  /** Where the people live (content/people/<key>/index.<lang>.md). */
+  PEOPLE_DIR: z.string().min(1).default("content/people"),
 };
 
 const contact = {

@@ -93,6 +93,8 @@ describe("settings", () => {
       BUILD_DIR: "build",
       SITE_URL: siteConfig.siteUrl,
       INSIGHTS_DIR: "content/insights",
+      CASE_STUDIES_DIR: "content/case-studies",
+      PEOPLE_DIR: "content/people",
     });
     expect(parseSettings({ SITE_URL: "https://www.sapedrera.es/" }).build.SITE_URL).toBe(
       "https://www.sapedrera.es",

@@ -1,6 +1,7 @@
 // The shapes of the content files the owner edits (content/*.json): the build and the server
 // check them at start (app/content/check.server.ts), and the code reads their types from here.
 import { z } from "zod";
+import { services } from "#app/content/services.ts";
 
 /**
  * Facts that read like real ones even in the shipped example, so the go-live check cannot
@@ -133,18 +134,6 @@ export const companySchema = z.strictObject({
         }),
     })
     .meta({ title: "Cómo trabaja" }),
-  /** The people shown on the about page; the team section stays hidden while it is empty. */
-  team: z
-    .array(
-      z.strictObject({
-        name: text.meta({ title: "Nombre" }),
-        /** Job title, as the person wants it shown (not translated). */
-        role: text.meta({ title: "Cargo" }),
-        /** Path of a square photo under public/, when the person agrees to show one. */
-        photo: z.string().optional().meta({ title: "Foto (ruta)" }),
-      }),
-    )
-    .meta({ title: "Equipo" }),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -171,3 +160,82 @@ export const servicesSchema = z.strictObject({
     })
     .meta({ title: "Servicios", description: "En el orden en que la web los presenta" }),
 });
+
+/** The content editor writes an emptied optional text as "": read as absent. */
+const optional = <Schema extends z.ZodType>(schema: Schema) =>
+  z
+    .union([z.literal(""), schema])
+    .optional()
+    .transform((value) => (value === "" ? undefined : value));
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case letters and digits joined by hyphens");
+
+/**
+ * A person's front matter (content/people/<key>/index.<lang>.md, the short bio below it):
+ * shown on the about page, on the contact page when they answer messages, and as the byline
+ * of the articles that name them (`author: <key>`). Only people who agreed to be shown.
+ */
+export const personSchema = z.strictObject({
+  name: text.meta({ title: "Nombre" }),
+  /** Written per language, as the person wants it shown. */
+  role: text.meta({ title: "Cargo", description: "Como la persona quiere que se muestre" }),
+  /** A square photo beside the texts, only with the person's consent. */
+  photo: optional(text).meta({
+    title: "Foto",
+    description: "Cuadrada; solo con el consentimiento de la persona",
+  }),
+  /** Their professional profile (LinkedIn or similar). */
+  profile: optional(
+    z.url({ protocol: /^https$/, error: "must be an https:// address" }),
+  ).meta({ title: "Perfil profesional (enlace https://)" }),
+  /** Named on the contact page as one of the people who answer messages. */
+  answersMessages: z
+    .boolean()
+    .default(false)
+    .meta({ title: "Responde los mensajes", description: "Aparece en la página de contacto" }),
+  /** Lower first; the same order on every page. */
+  order: z.number().int().default(0).meta({ title: "Orden", description: "Menor primero" }),
+});
+
+/**
+ * A case study's front matter (content/case-studies/<key>/index.<lang>.md): only what the
+ * company and its client state, each in their words; figures and quote only when they are
+ * theirs to publish.
+ */
+export const caseStudySchema = z.strictObject({
+  title: text.meta({ title: "Título" }),
+  /** The summary in the list, in search results and under the title. */
+  description: text.meta({ title: "Resumen", description: "En la lista y en los buscadores" }),
+  /** The URL segment in this language: `/en/case-studies/<slug>`. */
+  slug: slug.meta({ title: "Dirección (slug)", description: "minúsculas-con-guiones" }),
+  /** The client's name, or its sector when the client is not named. */
+  client: text.meta({ title: "Cliente o sector" }),
+  date: z.iso.date("must be a date written YYYY-MM-DD").meta({ title: "Fecha (AAAA-MM-DD)" }),
+  challenge: text.meta({ title: "El reto" }),
+  approach: text.meta({ title: "Cómo lo abordamos" }),
+  result: text.meta({ title: "El resultado" }),
+  /** Ids from content/services.json, linked from the page. */
+  services: z
+    .array(z.enum(services.map((service) => service.id)))
+    .default([])
+    .meta({ title: "Servicios" }),
+  /** Figures the client agreed to publish: "−40 %" and what it measures. */
+  figures: z
+    .array(
+      z.strictObject({
+        value: text.meta({ title: "Cifra" }),
+        label: text.meta({ title: "Qué mide" }),
+      }),
+    )
+    .max(4)
+    .default([])
+    .meta({ title: "Cifras", description: "Solo las que el cliente publica" }),
+  /** A quote of the client's, with its consent. */
+  quote: optional(text).meta({ title: "Cita del cliente", description: "Con su consentimiento" }),
+  /** Who said it: name and role, or as the client wants it signed. */
+  quoteSource: optional(text).meta({ title: "Quién lo dice" }),
+  draft: z.boolean().default(false).meta({ title: "Borrador" }),
+});
+export type CaseStudyMatter = z.output<typeof caseStudySchema>;

@@ -3,6 +3,14 @@ import { settings } from "#app/config/settings.server.ts";
 import { languageList, siteConfig, type Language } from "#app/config/site.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 
+/** The build's published languages: this runs before the build's settings reach siteConfig. */
+export function buildLanguages(): Language[] {
+  const published = languageList(settings.build.VITE_PUBLISHED_LANGUAGES);
+  return publishedLanguages(
+    published ? { ...siteConfig, publishedLanguages: published } : siteConfig,
+  );
+}
+
 /** What a content module is made for: the build's languages, and whether it is `npm run dev`. */
 type Build = { preview: boolean; languages: Language[] };
 
@@ -27,11 +35,7 @@ export function contentModule({
     name,
     configResolved(config) {
       build.preview = config.command === "serve";
-      // This file is loaded before the build's settings reach siteConfig (vite.config.ts).
-      const published = languageList(settings.build.VITE_PUBLISHED_LANGUAGES);
-      build.languages = publishedLanguages(
-        published ? { ...siteConfig, publishedLanguages: published } : siteConfig,
-      );
+      build.languages = buildLanguages();
     },
     resolveId(source) {
       return source === id ? resolvedId : undefined;

@@ -2,7 +2,14 @@ import type { Language } from "#app/config/site.ts";
 import type { FrontMatter } from "#app/insights/front-matter.ts";
 
 /** An image variant the build writes beside the pages (AVIF or WebP at one width). */
-export type ImageVariant = { source: string; url: string; width: number; format: "avif" | "webp" };
+export type ImageVariant = {
+  source: string;
+  url: string;
+  width: number;
+  /** Cropped to this height (a square photo); else the original's proportions. */
+  height?: number;
+  format: "avif" | "webp";
+};
 
 /** One article in one language, as rendered at build. */
 export type Article = Omit<FrontMatter, "draft"> & {

@@ -1,10 +1,11 @@
 // Reads the articles (content/insights/<key>/index.<lang>.md), validates their front matter and
 // renders them. Runs at build only: the Vite plugin hands the result to the server bundle
 // as data, and the build config reads it for the prerender list and the images.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { settings } from "#app/config/settings.server.ts";
-import { siteConfig, type Language } from "#app/config/site.ts";
+import type { Language } from "#app/config/site.ts";
+import { entryFiles, peopleDir } from "#app/content/entries.server.ts";
 import { articlePath, publishedLanguages } from "#app/routing/paths.ts";
 import type { Article } from "#app/insights/article.ts";
 import { parseFrontMatter } from "#app/insights/front-matter.ts";
@@ -27,10 +28,9 @@ export type LoadOptions = {
   languages?: readonly Language[];
   /** Development previews: drafts and future articles too. */
   preview?: boolean;
+  /** Where the people an article may name as its author live. */
+  people?: string;
 };
-
-const isLanguage = (code: string): code is Language =>
-  (siteConfig.languages as readonly string[]).includes(code);
 
 const wordsPerMinute = 200;
 
@@ -44,40 +44,30 @@ async function load({
   today = buildDay(),
   languages = publishedLanguages(),
   preview = false,
+  people = peopleDir(),
 }: LoadOptions): Promise<Article[]> {
+  const authors = new Set(entryFiles(people).map((entry) => entry.key));
   const articles: Article[] = [];
-  for (const key of readdirSync(dir).sort()) {
-    const folder = path.join(dir, key);
-    if (!statSync(folder).isDirectory()) continue;
-    const where = path.relative(process.cwd(), folder);
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(key))
-      throw new Error(`${where}: name the folder in lower-case words joined by hyphens`);
-    for (const name of readdirSync(folder)
-      .filter((file) => file.endsWith(".md"))
-      .sort()) {
-      const file = path.join(where, name);
-      // index.<language>.md: the layout the content editor writes (one folder per article).
-      const lang = /^index\.([^.]+)\.md$/.exec(name)?.[1] ?? "";
-      if (!isLanguage(lang))
-        throw new Error(
-          `${file}: name the file index.<language>.md (${siteConfig.languages.join(", ")})`,
-        );
-      const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
-      const { draft, ...matter } = parseFrontMatter(file, rendered.data);
-      const upcoming = draft || matter.date > today;
-      if (!languages.includes(lang) || (upcoming && !preview)) continue;
-      articles.push({
-        ...matter,
-        key,
-        lang,
-        path: articlePath(lang, matter.slug),
-        preview: upcoming,
-        readingMinutes: Math.max(1, Math.round(rendered.words / wordsPerMinute)),
-        html: rendered.html,
-        translations: {},
-        images: rendered.images,
-      });
-    }
+  for (const { key, lang, file } of entryFiles(dir)) {
+    const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
+    const { draft, ...matter } = parseFrontMatter(file, rendered.data);
+    if (matter.author && !authors.has(matter.author))
+      throw new Error(
+        `${file}: invalid front matter\n  author: no person "${matter.author}" in ${path.relative(process.cwd(), people)}`,
+      );
+    const upcoming = draft || matter.date > today;
+    if (!languages.includes(lang) || (upcoming && !preview)) continue;
+    articles.push({
+      ...matter,
+      key,
+      lang,
+      path: articlePath(lang, matter.slug),
+      preview: upcoming,
+      readingMinutes: Math.max(1, Math.round(rendered.words / wordsPerMinute)),
+      html: rendered.html,
+      translations: {},
+      images: rendered.images,
+    });
   }
   const paths = new Set<string>();
   for (const article of articles) {
@@ -99,6 +89,7 @@ export function loadInsights(options: LoadOptions = {}): Promise<Article[]> {
     options.today ?? buildDay(),
     options.languages ?? publishedLanguages(),
     Boolean(options.preview),
+    options.people ?? peopleDir(),
   ]);
   let articles = loaded.get(key);
   if (!articles) loaded.set(key, (articles = load(options)));

@@ -12,11 +12,13 @@ import { localizedPath } from "#app/routing/paths.ts";
 import { absoluteUrl, articleSeo, articleSitemapEntries } from "#app/routing/seo.ts";
 
 const fixtures = path.resolve("tests/fixtures/insights");
+/** The people the fixtures name as authors. */
+const people = path.resolve("tests/fixtures/people");
 const languages = ["es", "en", "ca"] as const;
 /** After the fixtures' dates, before the future one (2026-06-01). */
 const today = "2026-03-01";
 const load = (options: Parameters<typeof loadInsights>[0] = {}) =>
-  loadInsights({ dir: fixtures, today, languages, ...options });
+  loadInsights({ dir: fixtures, today, languages, people, ...options });
 
 /** A content folder holding one article whose front matter is `matter`. */
 function contentWith(matter: string, body = "Text.") {
@@ -191,7 +193,7 @@ describe("translations", () => {
 
   it("the language switcher leads to a translation, or to the list of a language without one", async () => {
     const [, es] = await load();
-    expect(translationLinks(es?.translations ?? {}, languages)).toEqual({
+    expect(translationLinks(es?.translations ?? {}, "insights", languages)).toEqual({
       es: "/insights/articulo-de-prueba",
       en: "/en/insights/test-article",
       ca: localizedPath("insights", "ca"),

@@ -97,7 +97,11 @@ describe("Atom feed", () => {
     const languages = siteConfig.languages;
     const options = { today: "2026-03-01", languages };
     const summaries = [
-      ...(await loadInsights({ ...options, dir: path.resolve("tests/fixtures/insights") })),
+      ...(await loadInsights({
+        ...options,
+        dir: path.resolve("tests/fixtures/insights"),
+        people: path.resolve("tests/fixtures/people"),
+      })),
       ...(await loadInsights({ ...options, dir: hostileContent() })),
     ].map(summaryOf);
     for (const lang of languages) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMatter } from "#app/content/entries.server.ts";
 import { services } from "#app/content/services.ts";
 
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
@@ -35,6 +36,14 @@ export const frontMatterSchema = z
     /** Ids from app/content/services.ts, linked under the article. */
     services: z.array(z.enum(services.map((service) => service.id))).default([]),
     draft: z.boolean().default(false),
+    /** Who wrote it: a person's folder under content/people (the byline); else the company. */
+    author: z
+      .union([
+        z.literal(""),
+        z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a person's folder name"),
+      ])
+      .optional()
+      .transform((key) => key || undefined),
   })
   .refine((matter) => !matter.updated || matter.updated >= matter.date, {
     path: ["updated"],
@@ -44,11 +53,5 @@ export const frontMatterSchema = z
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 /** Validates front matter; the error names the file and every wrong field. */
-export function parseFrontMatter(file: string, data: unknown): FrontMatter {
-  const result = frontMatterSchema.safeParse(data ?? {});
-  if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `  ${issue.path.join(".") || "(front matter)"}: ${issue.message}`,
-  );
-  throw new Error(`${file}: invalid front matter\n${problems.join("\n")}`);
-}
+export const parseFrontMatter = (file: string, data: unknown): FrontMatter =>
+  parseMatter(frontMatterSchema, file, data);

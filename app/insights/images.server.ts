@@ -80,9 +80,51 @@ export async function writeImageVariants(clientDir: string, variants: ImageVaria
   for (const variant of unique.values()) {
     const file = path.join(clientDir, variant.url);
     mkdirSync(path.dirname(file), { recursive: true });
-    const resized = sharp(variant.source).resize({ width: variant.width });
+    const resized = sharp(variant.source).resize({ width: variant.width, height: variant.height });
     await (
       variant.format === "avif" ? resized.avif({ quality: 55 }) : resized.webp({ quality: 78 })
     ).toFile(file);
   }
+}
+
+/** A square photo as a page shows it: the largest WebP as fallback, a srcset per format. */
+export type Photo = { src: string; srcSet: Record<(typeof formats)[number], string>; size: number };
+
+/**
+ * A square photo (a person's), cropped to its centre, for a box of `size` CSS pixels on
+ * screens of one to three device pixels per CSS pixel (never larger than the original).
+ */
+export async function squarePhoto(
+  source: string,
+  size: number,
+): Promise<{ photo: Photo; variants: ImageVariant[] }> {
+  const data = readFileSync(source);
+  const { width = 0, height = 0 } = await sharp(data).metadata();
+  const side = Math.min(width, height);
+  if (!side) throw new Error(`image "${source}" has no size`);
+  const hash = createHash("sha256").update(data).digest("hex").slice(0, 10);
+  const chosen = [...new Set([1, 2, 3].map((density) => Math.min(side, size * density)))];
+  const variants = formats.flatMap((format) =>
+    chosen.map((width) => ({
+      source,
+      format,
+      width,
+      height: width,
+      url: `/people/images/${hash}-${width}.${format}`,
+    })),
+  );
+  const srcSet = (format: string) =>
+    variants
+      .filter((variant) => variant.format === format)
+      .map((variant) => `${variant.url} ${variant.width}w`)
+      .join(", ");
+  const largest = variants.findLast((variant) => variant.format === "webp");
+  return {
+    photo: {
+      src: largest?.url ?? "",
+      srcSet: { avif: srcSet("avif"), webp: srcSet("webp") },
+      size,
+    },
+    variants,
+  };
 }

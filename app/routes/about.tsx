@@ -1,13 +1,18 @@
+import { people } from "virtual:people";
 import { Briefcase, Compass, Eye, Languages, MapPin, Navigation } from "lucide-react";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
+import { PersonCard } from "#app/components/person.tsx";
 import { Section } from "#app/components/section.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
+import type { Person } from "#app/content/collections.ts";
 import { languageList } from "#app/content/company.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
+import type { Route } from "./+types/about";
 
 /** The company's facts at a glance, all read from siteConfig (checked before go-live). */
 function KeyFacts() {
@@ -59,30 +64,28 @@ function KeyFacts() {
   );
 }
 
-/** The people behind the company; rendered only once siteConfig.team has someone in it. */
-function Team() {
+/** The people behind the company (content/people); rendered only once there is someone. */
+function Team({ team }: { team: Person[] }) {
   const { t } = useLocale();
-  if (!siteConfig.team.length) return null;
+  if (!team.length) return null;
   return (
     <Section id="about-team" title={t("about.team.title")} subtitle={t("about.team.subtitle")}>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {siteConfig.team.map(({ name, role, photo }) => (
-          <Card as="li" key={name} className="flex items-center gap-4">
-            {photo ? (
-              <img src={photo} alt="" width={64} height={64} className="size-16 rounded-full" />
-            ) : null}
-            <div>
-              <h3 className="text-lg text-fg">{name}</h3>
-              <p className="text-muted">{role}</p>
-            </div>
-          </Card>
+        {team.map((person) => (
+          <PersonCard key={person.key} person={person} />
         ))}
       </ul>
     </Section>
   );
 }
 
-export default function About() {
+/** The team in the page's language (run at build: the page is prerendered). */
+export function loader({ request }: Route.LoaderArgs) {
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  return { team: people[lang] ?? [] };
+}
+
+export default function About({ loaderData: { team } }: Route.ComponentProps) {
   const { t } = useLocale();
   return (
     <>
@@ -157,7 +160,7 @@ export default function About() {
         </ol>
       </Section>
 
-      <Team />
+      <Team team={team} />
       <CtaBand />
     </>
   );

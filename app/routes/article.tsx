@@ -1,12 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { articles } from "virtual:insights";
+import { people } from "virtual:people";
 import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { DocumentMeta } from "#app/components/page-meta.tsx";
+import { Byline } from "#app/components/person.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { JsonLd, organizationNode } from "#app/components/structured-data.tsx";
+import type { Person } from "#app/content/collections.ts";
 import { services } from "#app/content/services.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import {
@@ -28,11 +31,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const found = articles.find((article) => article.lang === lang && article.slug === params.slug);
   if (!found) throw data(null, { status: 404 });
   const article = { ...summaryOf(found), html: found.html };
-  return { article, languageLinks: translationLinks(article.translations) };
+  const author = people[lang]?.find((person) => person.key === article.author);
+  return { article, author, languageLinks: translationLinks(article.translations) };
 }
 
-/** schema.org BlogPosting: written and published by the company. */
-function blogPosting(article: ArticleSummary, canonical: string) {
+/** schema.org BlogPosting: published by the company, written by its author or by the company. */
+function blogPosting(article: ArticleSummary, canonical: string, author?: Person) {
   const organization = organizationNode(article.lang);
   return {
     "@type": "BlogPosting",
@@ -45,12 +49,14 @@ function blogPosting(article: ArticleSummary, canonical: string) {
     image: absoluteUrl(articleImagePath(article)),
     url: canonical,
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
-    author: organization,
+    author: author
+      ? { "@type": "Person", name: author.name, jobTitle: author.role, worksFor: organization }
+      : organization,
     publisher: organization,
   };
 }
 
-export default function Article({ loaderData: { article } }: Route.ComponentProps) {
+export default function Article({ loaderData: { article, author } }: Route.ComponentProps) {
   const { t, lang, href } = useLocale();
   const seo = articleSeo(article);
   const related = services.filter((service) => article.services.includes(service.id));
@@ -67,7 +73,7 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
         imageAlt={article.title}
         article={{ published: article.date, modified: lastModified(article), tags: article.tags }}
       />
-      <JsonLd data={blogPosting(article, seo.canonical)} />
+      <JsonLd data={blogPosting(article, seo.canonical, author)} />
       <style href="insights-article" precedence="default">
         {articleStyles}
       </style>
@@ -78,6 +84,7 @@ export default function Article({ loaderData: { article } }: Route.ComponentProp
           label={article.preview ? t("insights.preview") : <ArticleFacts article={article} />}
         >
           <p>{article.description}</p>
+          {author ? <Byline person={author} /> : null}
           <TagList tags={article.tags} className="mt-6" />
         </PageHeader>
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">

@@ -1,3 +1,4 @@
+import { people } from "virtual:people";
 import { ExternalLink, Mail, MapPin } from "lucide-react";
 import {
   data,
@@ -11,8 +12,10 @@ import { ContactFormIsland } from "#app/components/contact-form-island.tsx";
 import { Faq } from "#app/components/faq.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
+import { PersonCard } from "#app/components/person.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
+import type { Person } from "#app/content/collections.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
 import { documentTitle } from "#app/routing/seo.ts";
@@ -144,8 +147,32 @@ function NextSteps() {
   );
 }
 
+/** The people who read and answer the messages (content/people), when the company names them. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  return { answering: (people[lang] ?? []).filter((person) => person.answersMessages) };
+}
+
+function WhoAnswers({ people }: { people: Person[] }) {
+  const { t } = useLocale();
+  if (!people.length) return null;
+  return (
+    <section aria-labelledby="contact-people">
+      <h2 id="contact-people" className="text-xl text-fg">
+        {t("contact.people.title")}
+      </h2>
+      <p className="mt-2 text-muted">{t("contact.people.text")}</p>
+      <ul className="mt-5 space-y-4">
+        {people.map((person) => (
+          <PersonCard key={person.key} person={person} compact />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The contact page; also, rendered per request, the "sent" page a no-JS submission lands on. */
-export default function Contact() {
+export default function Contact({ loaderData: { answering } }: Route.ComponentProps) {
   const { t, href, lang } = useLocale();
   const sent = useLocation().pathname === contactSentPath(lang);
   const result = useActionData<typeof action>() ?? (sent ? { status: "sent" } : undefined);
@@ -178,6 +205,7 @@ export default function Contact() {
         </Card>
         <div className="flex flex-col gap-10">
           <NextSteps />
+          <WhoAnswers people={answering} />
           <ContactDetails />
         </div>
       </div>

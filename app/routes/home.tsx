@@ -1,3 +1,4 @@
+import { people } from "virtual:people";
 import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
 import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
@@ -14,6 +15,8 @@ import { siteConfig } from "#app/config/site.ts";
 import { featuredServices } from "#app/content/services.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
+import type { Route } from "./+types/home";
 
 const steps = [
   { id: "discover", icon: MessagesSquare },
@@ -100,7 +103,7 @@ function Process() {
  * The values as an icon list without cards: the first one featured (a full row on tablets, a
  * tall first column on wide screens), the other four two by two beside it, so no cell is empty.
  */
-function Values() {
+function Values({ hasTeam }: { hasTeam: boolean }) {
   const { t, href } = useLocale();
   return (
     <Section
@@ -135,7 +138,7 @@ function Values() {
         ))}
       </ul>
       <a href={href("about")} className={`mt-10 ${linkClass}`}>
-        {siteConfig.team.length ? t("home.why.linkTeam") : t("home.why.link")}
+        {hasTeam ? t("home.why.linkTeam") : t("home.why.link")}
         <ArrowRight aria-hidden="true" className="size-4" />
       </a>
     </Section>
@@ -183,7 +186,13 @@ function Brands() {
   );
 }
 
-export default function Home() {
+/** Whether the about page shows the team (content/people; run at build). */
+export function loader({ request }: Route.LoaderArgs) {
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  return { hasTeam: Boolean(people[lang]?.length) };
+}
+
+export default function Home({ loaderData: { hasTeam } }: Route.ComponentProps) {
   const { t, href } = useLocale();
   return (
     <>
@@ -214,7 +223,7 @@ export default function Home() {
       </Section>
 
       <Process />
-      <Values />
+      <Values hasTeam={hasTeam} />
       <Brands />
       <Faq tone="muted" />
       <CtaBand />

@@ -1,5 +1,8 @@
+import { caseStudySummaries } from "virtual:case-studies";
 import { summaries } from "virtual:insights";
-import { articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
+import { legalTexts } from "virtual:legal-texts";
+import type { Language } from "#app/config/site.ts";
+import { articleSeo, articleSitemapEntries, sitemapEntries } from "#app/routing/seo.ts";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -11,8 +14,15 @@ const escapeXml = (text: string) =>
 export function loader() {
   const built = new Date().toISOString().slice(0, 10);
   const entries = [
-    ...sitemapEntries().map((entry) => ({ ...entry, lastmod: built })),
+    // A legal text is listed in the languages it is written in (its files in content/legal/).
+    ...sitemapEntries((page) =>
+      Object.hasOwn(legalTexts, page)
+        ? (Object.keys(legalTexts[page as keyof typeof legalTexts]) as Language[])
+        : undefined,
+    ).map((entry) => ({ ...entry, lastmod: built })),
     ...articleSitemapEntries(summaries),
+    // Case studies, like articles: each its own canonical URL, its translations the alternates.
+    ...caseStudySummaries.map((study) => ({ ...articleSeo(study), lastmod: study.date })),
   ];
   const urls = entries.map((entry) =>
     [

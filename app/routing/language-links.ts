@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import type { Language } from "#app/config/site.ts";
+import type { PageId } from "#app/pages.ts";
 import { localizedPath, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 /** Loader data of a page whose URL differs per language beyond the prefix (an article). */
@@ -9,15 +10,16 @@ const declaresLinks = (data: unknown): data is LanguageLinks =>
   typeof data === "object" && data !== null && "languageLinks" in data;
 
 /**
- * The switcher's targets from an article: its translation in each language, or that
- * language's insights list when it has none.
+ * The switcher's targets from an article or a case study: its translation in each language,
+ * or that language's list (`list`) when it has none.
  */
 export function translationLinks(
   translations: Partial<Record<Language, string>>,
+  list: PageId = "insights",
   languages: readonly Language[] = publishedLanguages(),
 ): Record<Language, string> {
   return Object.fromEntries(
-    languages.map((code) => [code, translations[code] ?? localizedPath("insights", code)]),
+    languages.map((code) => [code, translations[code] ?? localizedPath(list, code)]),
   ) as Record<Language, string>;
 }
 

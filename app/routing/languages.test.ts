@@ -33,7 +33,7 @@ describe("a language added to the lists", () => {
   });
 
   it("is an alternate of every page written in it, and in the sitemap", () => {
-    const entries = sitemapEntries(withFrench);
+    const entries = sitemapEntries(undefined, withFrench);
     const about = entries.find((entry) => entry.page === "about" && entry.lang === french);
     expect(about?.canonical).toMatch(/\/fr\/about$/);
     expect(about?.alternates.map((alternate) => alternate.hreflang)).toEqual([

@@ -22,6 +22,10 @@ export function localizedPath(page: PageId, lang: Language): string {
 export const articlePath = (lang: Language, slug: string) =>
   `${localizedPath("insights", lang)}/${slug}`;
 
+/** A case study's URL: under its language's list (`/en/case-studies/<slug>`). */
+export const caseStudyPath = (lang: Language, slug: string) =>
+  `${localizedPath("caseStudies", lang)}/${slug}`;
+
 /** The Atom feed of a language's articles. */
 export const insightsFeedPath = (lang: Language) => articlePath(lang, "feed.xml");
 

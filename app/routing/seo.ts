@@ -1,6 +1,6 @@
 import { languageEntries, siteConfig, type Language } from "#app/config/site.ts";
 import { lastModified, type ArticleSummary } from "#app/insights/article.ts";
-import { hasOwnText, pageIds, type PageId } from "#app/pages.ts";
+import { pageIds, type PageId } from "#app/pages.ts";
 import { defaultLanguage, localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 /** Open Graph locale of each language. */
@@ -18,13 +18,19 @@ export const absoluteUrl = (path: string) => siteConfig.siteUrl + path;
 export const documentTitle = (title: string) => `${title} | ${siteConfig.name}`;
 
 /**
- * Search-engine view of one page in one language. A copy whose text exists only in Spanish
- * (a legal text) names the Spanish page as canonical (one signal only: no `noindex` beside
- * it, which would contradict the canonical) and stays out of the sitemap; the languages the
- * text is written in are each other's alternates.
+ * Search-engine view of one page in one language. `written`: the languages its text exists in,
+ * when not every one (a legal text: its files in content/legal/). A copy whose text exists only
+ * in Spanish names the Spanish page as canonical (one signal only: no `noindex` beside it,
+ * which would contradict the canonical) and stays out of the sitemap; the languages the text
+ * is written in are each other's alternates.
  */
-export function pageSeo(page: PageId, lang: Language, languages = publishedLanguages()) {
-  const written = languages.filter((code) => hasOwnText(page, code));
+export function pageSeo(
+  page: PageId,
+  lang: Language,
+  writtenIn: readonly Language[] = publishedLanguages(),
+  languages: readonly Language[] = publishedLanguages(),
+) {
+  const written = languages.filter((code) => writtenIn.includes(code));
   const canonicalLang = written.includes(lang) ? lang : defaultLanguage;
   return {
     canonical: absoluteUrl(localizedPath(page, canonicalLang)),
@@ -39,11 +45,21 @@ export function pageSeo(page: PageId, lang: Language, languages = publishedLangu
   };
 }
 
-/** Every canonical URL with its alternates: the sitemap's content. */
-export function sitemapEntries(languages = publishedLanguages()) {
+/**
+ * Every canonical URL with its alternates: the sitemap's content. `written` gives the
+ * languages a page's text exists in when not every one (the legal texts).
+ */
+export function sitemapEntries(
+  written: (page: PageId) => readonly Language[] | undefined = () => undefined,
+  languages = publishedLanguages(),
+) {
   return languages.flatMap((lang) =>
     pageIds
-      .map((page) => ({ page, lang, ...pageSeo(page, lang, languages) }))
+      .map((page) => ({
+        page,
+        lang,
+        ...pageSeo(page, lang, written(page) ?? languages, languages),
+      }))
       .filter((entry) => entry.selfCanonical),
   );
 }

@@ -1,15 +1,21 @@
 // The content editor at /admin, as the owner uses it: under its own policy, on a server whose
 // editor saves in the browser (CMS_BACKEND=test-repo) instead of to a git host. It opens on
 // the project's own content files, changes a text in Spanish and in English, a company fact
-// and an article, saves, and the files it writes are what the build accepts.
-import { readdirSync, readFileSync } from "node:fs";
+// and an article, adds a person and a case study, edits a legal text, saves, and the files it
+// writes are what the build accepts.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { VFile } from "vfile";
 import { matter as readMatter } from "vfile-matter";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { siteConfig } from "#app/config/site.ts";
+import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
+import { renderLegalText, writtenLanguages } from "#app/content/legal/texts.server.ts";
 import { companySchema } from "#app/content/schema.ts";
 import { parseFrontMatter } from "#app/insights/front-matter.ts";
 import { renderMarkdown } from "#app/insights/markdown.server.ts";
+import { publishedLanguages } from "#app/routing/paths.ts";
 import { expect, test } from "#tests/e2e/support.ts";
 import { startSite, type Site } from "#tests/support/site.ts";
 
@@ -70,6 +76,22 @@ function saved(page: Page, file: string): Promise<string> {
     for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part);
     return (await (await folder.getFileHandle(parts.at(-1) ?? "")).getFile()).text();
   }, file);
+}
+
+/** A binary file (an image) as the editor saved it. */
+async function savedBytes(page: Page, file: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (file) => {
+    let folder = await (
+      await navigator.storage.getDirectory()
+    ).getDirectoryHandle("sveltia-cms-test");
+    const parts = file.split("/");
+    for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part);
+    const bytes = new Uint8Array(
+      await (await (await folder.getFileHandle(parts.at(-1) ?? "")).getFile()).arrayBuffer(),
+    );
+    return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
+  }, file);
+  return Buffer.from(base64, "base64");
 }
 
 /** Saves the entry; the editor confirms it (after the previous confirmation has gone). */
@@ -180,6 +202,179 @@ test("the owner edits texts in two languages, a company fact and an article, and
 
   expect(violations).toEqual([]);
   expect(offSite).toEqual([]);
+  await context.close();
+});
+
+/** The editor opened on the project's files, in a Spanish-speaking browser. */
+async function openEditor(browser: Browser) {
+  const context = await browser.newContext({ locale: "es-ES", baseURL: site.url });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/admin");
+  const files = contentFiles();
+  await seed(page, files);
+  await page.reload();
+  await page.getByRole("button", { name: "Trabajar con un repositorio de prueba" }).click();
+  return { context, page, files, violations };
+}
+
+/** A field of the Spanish pane, by its label. */
+const spanishField = (page: Page, role: "textbox" | "spinbutton", label: string) =>
+  page.getByRole(role, { name: new RegExp(`^\\W*${label}`) }).and(page.locator('[lang="es"]'));
+
+/** Types into a Markdown field (a rich-text editor) of the Spanish pane. */
+async function typeMarkdown(page: Page, label: string, text: string) {
+  const group = page.getByRole("group", { name: new RegExp(label) });
+  const editor = group
+    .locator('[data-lexical-editor="true"][lang="es"]')
+    .or(group.locator('[data-lexical-editor="true"]'));
+  await editor.first().click();
+  await page.keyboard.type(text);
+}
+
+/** Copies saved files into a folder of their own, as a collection the build reads. */
+function asCollection(files: Record<string, string | Buffer>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "editor-saved-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** A square-ish test photo, as a person would upload it. */
+const photo = "tests/fixtures/people/ana-ferrer/photo.png";
+
+test("the owner adds a person and a case study, and the build accepts what is saved", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page, files, violations } = await openEditor(browser);
+
+  await page.goto("/admin#/collections/people/new");
+  await spanishField(page, "textbox", "Nombre").first().click();
+  await spanishField(page, "textbox", "Nombre").first().fill("Laura Pons");
+  await spanishField(page, "textbox", "Cargo").first().fill("Directora técnica");
+  // Her photo, uploaded beside her texts.
+  await page
+    .getByRole("group", { name: /Foto/ })
+    .first()
+    .getByRole("button", { name: "Explorar" })
+    .click();
+  const images = page.getByRole("dialog", { name: "Seleccionar imagen" });
+  const chooser = page.waitForEvent("filechooser");
+  await images.getByRole("button", { name: "Subir" }).click();
+  await (await chooser).setFiles(photo);
+  await images.getByRole("button", { name: "Insertar" }).click();
+  await spanishField(page, "textbox", "Perfil profesional")
+    .first()
+    .fill("https://www.linkedin.com/in/laura-pons");
+  await typeMarkdown(page, "Biografía breve", "Diseña software para empresas de Mallorca.");
+  await save(page);
+  const person = await saved(page, "content/people/laura-pons/index.es.md");
+  expect(matter(person).data["photo"]).toBe("photo.png");
+  const uploaded = await savedBytes(page, "content/people/laura-pons/photo.png");
+  expect(uploaded.equals(readFileSync(photo))).toBe(true);
+  const { people } = await loadPeople({
+    dir: asCollection({ "laura-pons/index.es.md": person, "laura-pons/photo.png": uploaded }),
+    languages: ["es", "en"],
+  });
+  expect(people.es?.[0]?.photo?.src).toMatch(/^\/people\/images\//);
+  expect(people.en?.[0]).toMatchObject({
+    key: "laura-pons",
+    name: "Laura Pons",
+    role: "Directora técnica",
+    profile: "https://www.linkedin.com/in/laura-pons",
+    answersMessages: false,
+  });
+  expect(people.es?.[0]?.bio).toBe("<p>Diseña software para empresas de Mallorca.</p>");
+
+  // She signs an article: the editor names her by her folder, as the build expects.
+  const article = "content/insights/where-to-start-automating/index.es.md";
+  await page.goto("/admin#/collections/insights");
+  await page.getByText(String(matter(files[article] ?? "").data["title"])).click();
+  await expect(page.locator('[data-lexical-editor="true"]').first()).toBeVisible();
+  await page
+    .getByRole("radiogroup", { name: /Author/ })
+    .first()
+    .getByRole("radio", { name: /Laura Pons/ })
+    .click();
+  await save(page);
+  const signed = await renderMarkdown(article, await saved(page, article));
+  expect(parseFrontMatter(article, signed.data).author).toBe("laura-pons");
+
+  await page.goto("/admin#/collections/caseStudies/new");
+  await spanishField(page, "textbox", "Título").first().click();
+  await spanishField(page, "textbox", "Título").first().fill("Pedidos sin teclear dos veces");
+  await spanishField(page, "textbox", "Resumen")
+    .first()
+    .fill("Una distribuidora conecta su tienda con su programa de gestión.");
+  await spanishField(page, "textbox", "Dirección").first().fill("pedidos-sin-teclear");
+  await spanishField(page, "textbox", "Cliente o sector").first().fill("Distribución alimentaria");
+  await spanishField(page, "textbox", "Fecha").first().fill("2026-01-20");
+  await typeMarkdown(page, "El reto", "Cada pedido se tecleaba dos veces.");
+  await typeMarkdown(page, "Cómo lo abordamos", "Conectamos la tienda con la gestión.");
+  await typeMarkdown(page, "El resultado", "Los pedidos llegan solos.");
+  await save(page);
+  const caseStudy = await saved(
+    page,
+    "content/case-studies/pedidos-sin-teclear-dos-veces/index.es.md",
+  );
+  const { caseStudies } = await loadCaseStudies({
+    dir: asCollection({ "pedidos-sin-teclear-dos-veces/index.es.md": caseStudy }),
+    languages: ["es"],
+    today: "2026-02-01",
+  });
+  expect(caseStudies).toMatchObject([
+    {
+      path: "/case-studies/pedidos-sin-teclear",
+      title: "Pedidos sin teclear dos veces",
+      client: "Distribución alimentaria",
+      challenge: "<p>Cada pedido se tecleaba dos veces.</p>",
+      figures: [],
+      services: [],
+    },
+  ]);
+  // The photo's upload included: nothing the editor's policy refuses.
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test("the owner edits a legal text, and the build renders what is saved", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, files, violations } = await openEditor(browser);
+  const file = "content/legal/privacy/es.md";
+  await page.goto("/admin#/collections/legal/entries/privacy");
+  const added = "Este párrafo lo añade la empresa desde el editor.";
+  const body = page.locator('[data-lexical-editor="true"]').first();
+  await expect(body).toBeVisible();
+  // The text as Markdown (the editor's own switch), a paragraph added at its end.
+  await page
+    .getByRole("group", { name: /Texto/ })
+    .first()
+    .getByRole("button", { name: "Editar en Markdown" })
+    .click();
+  const markdown = page.getByRole("group", { name: /Texto/ }).first().locator("textarea");
+  await expect(markdown).toBeVisible();
+  await markdown.fill(`${(await markdown.inputValue()).trimEnd()}\n\n${added}\n`);
+  await save(page);
+  const text = await saved(page, file);
+  expect(text).toContain(added);
+  const build = {
+    siteUrl: siteConfig.siteUrl,
+    publishedLanguages: publishedLanguages(),
+    buildDate: "2026-03-09",
+  };
+  const written = writtenLanguages();
+  const [before, after] = await Promise.all(
+    [files[file] ?? "", text].map((source) => renderLegalText(file, source, "es", build, written)),
+  );
+  // The same text, its placeholders filled in, and the new paragraph at its end.
+  expect(after).toBe(`${before}\n<p>${added}</p>`);
+  expect(violations).toEqual([]);
   await context.close();
 });
 

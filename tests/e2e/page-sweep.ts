@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { languageName } from "#app/i18n/language-name.ts";
+import { textLanguages } from "#app/content/legal/texts.server.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
-import { hasOwnText, pages, type PageId } from "#app/pages.ts";
+import { pages, type PageId } from "#app/pages.ts";
 import {
   allPagePaths,
   defaultLanguage,
@@ -149,7 +150,7 @@ export function sweepPages(
           expect(head.robots).toEqual([]);
           const spanish = absoluteUrl(localizedPath(pageId, defaultLanguage));
           // The languages the page's text is written in (every one but for some legal texts).
-          const written = languages.filter((code) => hasOwnText(pageId, code));
+          const written = languages.filter((code) => textLanguages(pageId).includes(code));
           // A copy showing the Spanish text names the Spanish page; the others themselves.
           expect(head.canonical).toEqual([written.includes(lang) ? absoluteUrl(path) : spanish]);
           // Those languages, plus x-default when there is a choice, absolute; the same set on

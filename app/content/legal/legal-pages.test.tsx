@@ -17,7 +17,7 @@ import {
 import { publishedLanguages } from "#app/routing/paths.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { hasOwnText } from "#app/pages.ts";
+import { pageSeo } from "#app/routing/seo.ts";
 import { statsRetentionMonths } from "#app/stats/retention.ts";
 
 /** The build's facts; the day is fixed so that the statement's review date can be checked. */
@@ -418,11 +418,16 @@ describe("the cookie table", () => {
   });
 });
 
-describe("the page registry", () => {
-  it("names, for search engines, exactly the languages each text is written in", () => {
+describe("the languages a text is written in", () => {
+  it("are its files: search engines are told exactly those, with no list in the code", async () => {
+    const texts = await loadLegalTexts(build, { languages: [...siteConfig.languages] });
     for (const page of ["privacy", "cookies", "legal", "accessibility"] as const) {
-      const own = siteConfig.languages.filter((lang) => hasOwnText(page, lang));
-      expect(own, page).toEqual(written[page]);
+      const text = legalTextIn(texts[page], "en");
+      expect(text.written, page).toEqual(written[page]);
+      const hreflangs = pageSeo(page, "en", text.written, siteConfig.languages).alternates.map(
+        (alternate) => alternate.hreflang,
+      );
+      expect(hreflangs.filter((code) => code !== "x-default"), page).toEqual(written[page]);
     }
   });
 });

@@ -13,7 +13,7 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { companyVariables } from "#app/i18n/i18n.ts";
 import { renderLegalMarkdown } from "#app/insights/markdown.server.ts";
 import type { Placeholders } from "#app/insights/placeholders.ts";
-import { pages, type PageId } from "#app/pages.ts";
+import type { PageId } from "#app/pages.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
 import { statsRetentionMonths } from "#app/stats/retention.ts";
 
@@ -26,7 +26,7 @@ export const legalFolders = {
 } as const satisfies Partial<Record<PageId, string>>;
 
 export type LegalPageId = keyof typeof legalFolders;
-const legalPageIds = Object.keys(legalFolders) as LegalPageId[];
+export const legalPageIds = Object.keys(legalFolders) as LegalPageId[];
 
 /** Each legal page's HTML per language it is written in (the default one always). */
 export type LegalTexts = Record<LegalPageId, Partial<Record<Language, string>>>;
@@ -135,13 +135,6 @@ export function writtenLanguages(dir = legalDir()): Record<LegalPageId, Language
       throw new Error(
         `${where(folder, `${defaultLanguage}.md`)} is missing: the other languages fall back to it`,
       );
-    // The registry tells search engines which languages a page is written in (hreflang, sitemap).
-    const entry: { slug: string; textLanguages?: readonly Language[] } = pages[page];
-    const listed = entry.textLanguages;
-    if (listed && listed.join() !== written[page].join())
-      throw new Error(
-        `${where(folder)}: written in ${written[page].join(", ")}, but app/pages.ts gives ${page} the textLanguages ${listed.join(", ")}; make them agree`,
-      );
   }
   return written;
 }
@@ -179,4 +172,14 @@ export async function loadLegalTexts(
     }
   }
   return texts;
+}
+
+/**
+ * The languages a registry page's own text is written in: a legal text's files, every
+ * language for the other pages (for checks that run beside the build: the tests).
+ */
+export function textLanguages(page: PageId, dir = legalDir()): readonly Language[] {
+  return Object.hasOwn(legalFolders, page)
+    ? writtenLanguages(dir)[page as LegalPageId]
+    : siteConfig.languages;
 }

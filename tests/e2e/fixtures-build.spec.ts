@@ -1,0 +1,223 @@
+// One build of the test content (tests/fixtures/): articles on a day between their dates (the
+// published article is everywhere, the draft and the one dated after the build day nowhere —
+// not as a page, not in the list, the feed or the sitemap), case studies and people. The
+// project's own content/ ships no case studies and no people: the site the other tests run
+// shows nothing of them, which the last tests here check.
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { XMLParser } from "fast-xml-parser";
+import { startSite, type Site } from "#tests/support/site.ts";
+import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
+
+// Inside the project, where the server build finds its packages.
+const buildDir = "build-content-fixtures";
+const fixtureEnv = {
+  BUILD_DIR: buildDir,
+  INSIGHTS_DIR: "tests/fixtures/insights",
+  CASE_STUDIES_DIR: "tests/fixtures/case-studies",
+  PEOPLE_DIR: "tests/fixtures/people",
+  // After the published sample (2026-01-15), before the future one (2026-06-01).
+  INSIGHTS_NOW: "2026-03-01T12:00:00Z",
+};
+
+let site: Site;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(buildDir, { recursive: true, force: true });
+  await promisify(execFile)(process.execPath, ["node_modules/.bin/react-router", "build"], {
+    env: { ...process.env, ...fixtureEnv },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  site = await startSite({ BUILD_DIR: buildDir });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+test("drafts and articles dated after the build day are in no page, list, feed or sitemap", async ({
+  request,
+}) => {
+  const get = async (url: string) => {
+    const response = await request.get(`${site.url}${url}`);
+    return { status: response.status(), body: await response.text() };
+  };
+  const published = { slug: "articulo-de-prueba", title: "Artículo de prueba con imagen" };
+  const hidden = [
+    { slug: "borrador-de-prueba", title: "Borrador que no se publica" },
+    { slug: "articulo-futuro", title: "Artículo con fecha futura" },
+  ];
+
+  expect((await get(`/insights/${published.slug}`)).status).toBe(200);
+  for (const { slug } of hidden) expect((await get(`/insights/${slug}`)).status, slug).toBe(404);
+
+  const list = (await get("/insights")).body;
+  expect(list).toContain(published.title);
+  for (const { title } of hidden) expect(list).not.toContain(title);
+
+  const feed = (await get("/insights/feed.xml")).body;
+  const entries = [new XMLParser().parse(feed).feed.entry as { title: string; id: string }].flat();
+  expect(entries.map((entry) => entry.title)).toEqual([published.title]);
+  for (const entry of entries) expect((await get(new URL(entry.id).pathname)).status).toBe(200);
+
+  const sitemap = (await get("/sitemap.xml")).body;
+  expect(sitemap).toContain(`/insights/${published.slug}</loc>`);
+  for (const { slug } of hidden) expect(sitemap).not.toContain(slug);
+});
+
+const es = translator("es");
+const en = translator("en");
+const caseStudy = {
+  es: { path: "/case-studies/caso-de-prueba", title: "Caso de prueba de automatización" },
+  en: { path: "/en/case-studies/test-case-study", title: "Automation test case study" },
+  draft: { path: "/case-studies/caso-borrador", title: "Borrador de caso que no se publica" },
+};
+const ana = "Ana Ferrer (persona de prueba)";
+const marc = "Marc Vidal (persona de prueba)";
+
+/** The hreflang alternates in a page's head, as [language, URL path]. */
+const alternatesOf = (page: Page) =>
+  page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      links.map((link) => [
+        link.getAttribute("hreflang"),
+        new URL(link.getAttribute("href") ?? "").pathname,
+      ]),
+    );
+
+test.describe("case studies and people, with entries", () => {
+  test("the case studies have their list and pages, linked from the menu and the footer", async ({
+    page,
+  }) => {
+    await page.goto(`${site.url}/`);
+    const nav = page.getByRole("navigation", { name: es("nav.label") });
+    await expect(nav.getByRole("link", { name: es("nav.caseStudies") })).toHaveAttribute(
+      "href",
+      "/case-studies",
+    );
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: es("nav.caseStudies") }),
+    ).toHaveAttribute("href", "/case-studies");
+
+    await nav.getByRole("link", { name: es("nav.caseStudies") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("caseStudies.title"));
+    await expect(page.getByRole("link", { name: caseStudy.draft.title })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: caseStudy.es.title }).click();
+    await expect(page).toHaveURL(`${site.url}${caseStudy.es.path}`);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(caseStudy.es.title);
+    await expect(page.getByText("Sector de prueba (distribución)")).toBeVisible();
+    for (const part of ["challenge", "approach", "result"] as const)
+      await expect(page.getByRole("heading", { name: es(`caseStudies.${part}`) })).toBeVisible();
+    await expect(page.getByRole("strong").filter({ hasText: "pedidos" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "−40 %" })).toBeVisible();
+    await expect(page.getByRole("blockquote")).toHaveText("Una cita de prueba del cliente.");
+    const services = page.getByRole("region", { name: es("caseStudies.services") });
+    await expect(services.getByRole("link")).toHaveText([
+      es("services.items.consulting.title"),
+      es("services.items.automation.title"),
+    ]);
+    expect(await alternatesOf(page)).toEqual([
+      ["es", caseStudy.es.path],
+      ["en", caseStudy.en.path],
+      ["x-default", caseStudy.es.path],
+    ]);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page, "colours");
+    await page.emulateMedia({ colorScheme: "light" });
+
+    // The English page: its own text; Catalan has none, and the switcher leads to its list.
+    await page.goto(`${site.url}${caseStudy.en.path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(caseStudy.en.title);
+    await expect(page.getByRole("heading", { name: en("caseStudies.challenge") })).toBeVisible();
+    await expect(page.locator('a[hreflang="ca"]')).toHaveAttribute("href", "/ca/case-studies");
+    await page.goto(`${site.url}/ca/case-studies`);
+    await expect(page.getByText(translator("ca")("caseStudies.empty"))).toBeVisible();
+
+    const response = await page.request.get(`${site.url}${caseStudy.draft.path}`);
+    expect(response.status()).toBe(404);
+  });
+
+  test("the case studies are in the sitemap, with their translations as alternates", async ({
+    request,
+  }) => {
+    const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
+    const entries = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1]!);
+    const entry = (path: string) => entries.find((found) => found.includes(`${path}</loc>`));
+    for (const path of ["/case-studies", "/en/case-studies", "/ca/case-studies"])
+      expect(entry(path), path).toBeDefined();
+    for (const { path } of [caseStudy.es, caseStudy.en]) {
+      expect(entry(path), path).toContain(`hreflang="es" href="https://`);
+      expect(entry(path)).toContain(`${caseStudy.en.path}"/>`);
+      expect(entry(path)).toContain("<lastmod>2026-02-01</lastmod>");
+    }
+    expect(sitemap).not.toContain("caso-borrador");
+  });
+
+  test("the people are the team on About, answer on contact and sign their articles", async ({
+    page,
+  }) => {
+    await page.goto(`${site.url}/about`);
+    const team = page.getByRole("region", { name: es("about.team.title") });
+    await expect(team.getByRole("heading", { level: 3 })).toHaveText([ana, marc]);
+    await expect(team.getByText("Consultora de procesos")).toBeVisible();
+    await expect(
+      team.getByRole("link", { name: es("people.profile", { name: ana }) }),
+    ).toHaveAttribute("href", "https://www.linkedin.com/in/ejemplo-de-prueba");
+    // The photo: cropped square at build, served from the site itself.
+    const photo = team.locator("img").first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toHaveJSProperty("complete", true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+      await photo.evaluate((img: HTMLImageElement) => img.naturalHeight),
+    );
+    expect(new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).origin).toBe(
+      site.url,
+    );
+    await expectNoAxeViolations(page);
+
+    // In English: the English role, and Spanish (so marked) where no translation exists.
+    await page.goto(`${site.url}/en/about`);
+    const enTeam = page.getByRole("region", { name: en("about.team.title") });
+    await expect(enTeam.getByText("Process consultant")).toBeVisible();
+    await expect(enTeam.getByText("Desarrollador")).toHaveAttribute("lang", "es");
+
+    await page.goto(`${site.url}/contact`);
+    const answering = page.getByRole("region", { name: es("contact.people.title") });
+    await expect(answering.getByRole("heading", { level: 3 })).toHaveText([ana]);
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page, "colours");
+
+    await page.goto(`${site.url}/insights/articulo-de-prueba`);
+    await expect(page.getByRole("article")).toContainText(`${es("people.byline")} ${ana}`);
+    await page.goto(`${site.url}/en/insights/test-article`);
+    await expect(page.getByRole("article")).toContainText(`${en("people.byline")} ${ana}`);
+  });
+});
+
+test.describe("case studies and people, shipped empty", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("nothing of them shows and no link leads to them", async ({ page, request }) => {
+    for (const path of ["/", "/about", "/contact", "/en", "/insights"]) {
+      await page.goto(path);
+      await expect(page.locator('a[href*="case-studies"]'), path).toHaveCount(0);
+      await expect(page.getByRole("link", { name: es("nav.caseStudies") })).toHaveCount(0);
+    }
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: es("about.team.title") })).toHaveCount(0);
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { name: es("contact.people.title") })).toHaveCount(0);
+    expect((await request.get("/case-studies")).status()).toBe(404);
+    expect((await request.get("/en/case-studies")).status()).toBe(404);
+    expect(await (await request.get("/sitemap.xml")).text()).not.toContain("case-studies");
+  });
+});
