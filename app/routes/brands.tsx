@@ -1,11 +1,10 @@
 import { ArrowRight, Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { Section } from "#app/components/section.tsx";
-import { cn } from "#app/components/ui/cn.ts";
 import { siteConfig } from "#app/config/site.ts";
 import { services } from "#app/content/services.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -13,7 +12,7 @@ import { useLocale } from "#app/i18n/use-locale.ts";
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
 
 /**
- * One brand, in its own panel, mark and accent; its `id` is the anchor the home page links
+ * One brand, in its panel with its own mark and rule; its `id` is the anchor the home page links
  * to. It ends with the services it delivers, each a link to that service on the services page.
  */
 function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }) {
@@ -39,10 +38,7 @@ function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }
           <li key={service.id}>
             <a
               href={`${href("services")}#${service.id}`}
-              className={cn(
-                "inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold hover:underline",
-                brandText(brand),
-              )}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline"
             >
               {t(`services.items.${service.id}.title`)}
               <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
@@ -69,7 +65,7 @@ export default function Brands() {
           <ul className="space-y-3 text-base">
             {focusAreas.map((area) => (
               <li key={area} className="flex gap-3">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-lab" />
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
                 {t(`brands.lab.focus.${area}`)}
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
-import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { Faq } from "#app/components/faq.tsx";
 import { HeroArt } from "#app/components/hero-art.tsx";
@@ -97,8 +97,8 @@ function Process() {
 }
 
 /**
- * The values as an icon list without cards: the first one featured (a full row on tablets, a
- * tall first column on wide screens), the other four two by two beside it, so no cell is empty.
+ * The five values as one even grid of equal items, no boxes: three and two on wide screens,
+ * two by two on tablets, each row centred so that no cell is left empty.
  */
 function Values() {
   const { t, href } = useLocale();
@@ -110,27 +110,17 @@ function Values() {
       title={t("home.why.title")}
       subtitle={t("home.why.subtitle")}
     >
-      <ul className="mt-12 grid gap-x-12 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
-        {values.map(({ id, icon: Icon }, i) => (
+      <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-10" data-values>
+        {values.map(({ id, icon: Icon }) => (
           <li
             key={id}
-            className={cn(
-              "flex gap-4",
-              i === 0 &&
-                "flex-col rounded-card border border-line bg-surface-raised p-6 shadow-card md:col-span-2 md:flex-row lg:col-span-1 lg:row-span-2 lg:flex-col",
-            )}
+            className="basis-full sm:basis-[calc((100%-2rem)/2)] lg:basis-[calc((100%-4rem)/3)]"
           >
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <div>
-              <h3 className={cn("text-fg", i === 0 ? "text-2xl tracking-tight" : "text-lg")}>
-                {t(`about.values.${id}.title`)}
-              </h3>
-              <p className={cn("text-muted", i === 0 ? "mt-2 text-lg" : "mt-1")}>
-                {t(`about.values.${id}.text`)}
-              </p>
-            </div>
+            <h3 className="mt-4 text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
+            <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
           </li>
         ))}
       </ul>
@@ -142,7 +132,7 @@ function Values() {
   );
 }
 
-/** Two panels, each in its brand's own mark and accent, each linking to its own section. */
+/** Two panels in the parent's colours (the brands' own accents are for /brands), each linking to its own section. */
 function Brands() {
   const { t, href } = useLocale();
   return (
@@ -160,18 +150,13 @@ function Brands() {
               as="li"
               key={brand}
               brand={brand}
+              parent
               name={name}
               by={t("home.brands.by")}
               tagline={t(`brands.${brand}.tagline`)}
             >
               <p className="mt-2 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
-              <a
-                href={`${href("brands")}#${brand}`}
-                className={cn(
-                  "mt-6 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md font-semibold hover:underline",
-                  brandText(brand),
-                )}
-              >
+              <a href={`${href("brands")}#${brand}`} className={`mt-6 self-start ${linkClass}`}>
                 {t("home.brands.moreAbout", { brand: name })}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </a>
