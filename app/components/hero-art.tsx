@@ -15,7 +15,7 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
 
 /**
  * The hero's right half: three small interface cards (an automation flow, an assistant's
- * answer, a project roadmap) overlapping over a soft glow, showing what the company builds.
+ * answer, a project roadmap) staggered over a soft glow, showing what the company builds.
  * Phones get the assistant alone, so the hero stays one screen. Pure decoration, hidden
  * from assistive technology; HTML and inline SVG, so it costs no request.
  */
@@ -43,13 +43,14 @@ export function HeroArt() {
         <div className="absolute bottom-0 left-0 size-1/2 rounded-full bg-accent/20 blur-3xl" />
       </div>
       {/*
-       * Three layers: the flow and the roadmap behind, lying flat on the glow; the assistant in
-       * front, lifted by a deeper shadow, covering a corner of each. Only the front card has an
-       * entry animation: the others appear at a breakpoint, and an element that appears
-       * starts its animation again, half transparent.
+       * Three cards in a staggered column, left, right, left: the assistant in front, lifted by
+       * a deeper shadow. They sit in the flow of the page, so none can cover another's content
+       * whatever the language's lengths. Only the front card has an entry animation: the others
+       * appear at a breakpoint, and an element that appears starts its animation again, half
+       * transparent.
        */}
-      <div className="relative lg:h-[27rem]">
-        <Card padding="sm" className="hidden lg:absolute lg:top-0 lg:left-0 lg:block lg:w-[78%]">
+      <div className="flex flex-col gap-4">
+        <Card padding="sm" className="hidden lg:block lg:w-[78%]">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
           <ol className="mt-4 flex items-center gap-2">
             {flow.map(({ icon, label }, i) => (
@@ -75,7 +76,7 @@ export function HeroArt() {
         <Card
           raised
           padding="sm"
-          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:absolute lg:top-34 lg:right-0 lg:z-10 lg:w-[66%]"
+          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:w-[66%] lg:self-end"
         >
           <CardTitle icon={<Bot className="size-4" />}>{t("home.hero.art.chat.title")}</CardTitle>
           <div className="mt-4 space-y-2 text-sm">
@@ -87,7 +88,7 @@ export function HeroArt() {
             </p>
           </div>
         </Card>
-        <Card padding="sm" className="hidden lg:absolute lg:bottom-0 lg:left-0 lg:block lg:w-[58%]">
+        <Card padding="sm" className="hidden lg:block lg:w-[58%]">
           <CardTitle icon={<Map className="size-4" />}>
             {t("home.hero.art.roadmap.title")}
           </CardTitle>

@@ -4,7 +4,7 @@ import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
-import { Section } from "#app/components/section.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { services } from "#app/content/services.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -57,6 +57,9 @@ export default function Brands() {
       <PageMeta page="brands" />
       <PageHeader title={t("brands.title")}>
         <p>{t("brands.lead")}</p>
+        <p className="mt-3 font-semibold text-fg" data-brands-split>
+          {t("brands.split")}
+        </p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <BrandBlock brand="lab">
@@ -76,13 +79,18 @@ export default function Brands() {
           <p>{t("brands.consultancy.p2")}</p>
           <p>{t("brands.consultancy.p3")}</p>
         </BrandBlock>
+        {/* Who is behind the brands: a short note under the two panels, not a band of its own. */}
+        <Card
+          as="section"
+          aria-labelledby="brands-relation"
+          className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:gap-6 lg:col-span-2"
+        >
+          <h2 id="brands-relation" className="shrink-0 text-lg text-fg">
+            {t("brands.relation.title")}
+          </h2>
+          <p className="text-muted">{t(`brands.relation.text_${siteConfig.brandsRelation}`)}</p>
+        </Card>
       </div>
-      <Section
-        id="brands-relation"
-        tone="muted"
-        title={t("brands.relation.title")}
-        subtitle={t(`brands.relation.text_${siteConfig.brandsRelation}`)}
-      />
       <CtaBand />
     </>
   );

@@ -3,6 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { ServiceCatalogData } from "#app/components/structured-data.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
+import { Engagement } from "#app/components/engagement.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { deliverables, services, type Service } from "#app/content/services.ts";
@@ -162,6 +163,7 @@ export default function Services() {
           ))}
         </div>
       </div>
+      <Engagement tone="muted" />
       {/* Like every page, it ends on the closing band: here for a need none of these names. */}
       <CtaBand
         title={t("services.other.title")}
