@@ -29,7 +29,7 @@ export function respace(
     longLoca ? loca.readUInt32BE(i * 4) : loca.readUInt16BE(i * 2) * 2,
   );
   const glyf = table("glyf");
-  const glyphs = offsets
+  const glyphs: Buffer[] = offsets
     .slice(0, -1)
     .map((start, i) => Buffer.from(glyf.subarray(start, offsets[i + 1])));
   const hmtx = table("hmtx");

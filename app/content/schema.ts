@@ -20,7 +20,7 @@ export type ConfirmableFact = (typeof confirmableFacts)[number];
 const text = z.string().trim().min(1, "must not be empty");
 
 /** The ways the company can be engaged (`practice.engagementModels` lists the ones it offers). */
-export const engagementModelIds = ["fixedPrice", "timeAndMaterials", "retainer"] as const;
+const engagementModelIds = ["fixedPrice", "timeAndMaterials", "retainer"] as const;
 export type EngagementModel = (typeof engagementModelIds)[number];
 const engagementLabels: Record<EngagementModel, string> = {
   fixedPrice: "Precio cerrado",
