@@ -37,7 +37,7 @@ export function CtaBand({
         </ButtonLink>
       </div>
       {/* Kept to the right half, behind the button, clear of the text. */}
-      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-1/2 text-on-band opacity-15 mask-l-from-30%" />
+      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-1/2 text-on-band opacity-15 fade-left" />
     </section>
   );
 }

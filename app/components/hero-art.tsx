@@ -1,4 +1,4 @@
-import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
+import { Bot, Cog, Map } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
@@ -22,9 +22,9 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
 export function HeroArt() {
   const { t } = useLocale();
   const flow = [
-    { icon: <FileText className="size-4" />, label: t("home.hero.art.flow.in") },
-    { icon: <Cog className="size-4" />, label: t("home.hero.art.flow.process") },
-    { icon: <CircleCheck className="size-4" />, label: t("home.hero.art.flow.out") },
+    t("home.hero.art.flow.in"),
+    t("home.hero.art.flow.process"),
+    t("home.hero.art.flow.out"),
   ];
   const phases = [
     { label: t("home.hero.art.roadmap.discover"), width: "w-full", tone: "bg-accent" },
@@ -37,10 +37,10 @@ export function HeroArt() {
       data-hero-art
       className="relative isolate mx-auto w-full max-w-md lg:max-w-none"
     >
-      {/* The glow: two blurred discs, a translucent brand blue and the warm accent. */}
+      {/* The glow: two soft discs, the brand blue and the warm accent. */}
       <div className="absolute -inset-8 -z-10">
-        <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand/25 blur-3xl" />
-        <div className="absolute bottom-0 left-0 size-1/2 rounded-full bg-accent/20 blur-3xl" />
+        <div className="glow absolute top-0 right-0 size-3/4 text-brand opacity-30" />
+        <div className="glow absolute bottom-0 left-0 size-1/2 text-accent opacity-25" />
       </div>
       {/*
        * Three cards in a staggered column, left, right, left: the assistant in front, lifted by
@@ -53,22 +53,13 @@ export function HeroArt() {
         <Card padding="sm" className="hidden lg:block lg:w-[78%]">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
           <ol className="mt-4 flex items-center gap-2">
-            {flow.map(({ icon, label }, i) => (
+            {/* Plain text and an arrow glyph: the home page's document must stay small. */}
+            {flow.map((label, i) => (
               <li key={label} className="flex min-w-0 flex-1 items-center gap-2">
-                <span className="flex min-w-0 flex-1 flex-col items-center gap-1.5 rounded-lg border border-line bg-surface p-2 text-center">
-                  <span className="text-brand-text">{icon}</span>
-                  <span className="text-xs leading-tight text-muted">{label}</span>
+                <span className="min-w-0 flex-1 rounded-lg border border-line bg-surface p-2 text-center text-xs leading-tight text-muted">
+                  {label}
                 </span>
-                {i < flow.length - 1 ? (
-                  <svg viewBox="0 0 16 8" className="w-4 shrink-0 text-accent">
-                    <path
-                      d="M0 4h13M10 1l3 3-3 3"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.5"
-                    />
-                  </svg>
-                ) : null}
+                {i < flow.length - 1 ? <span className="text-accent">→</span> : null}
               </li>
             ))}
           </ol>

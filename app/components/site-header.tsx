@@ -20,7 +20,7 @@ export function SiteHeader() {
   const { t, href } = useLocale();
   const { page: current } = parseLocalizedPath(useLocation().pathname);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <a href={href("home")} aria-label={t("nav.logoHome")} className="mr-auto rounded-md">
           <Logo compact />

@@ -1,5 +1,5 @@
 import { summaries } from "virtual:insights";
-import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
+import { ArrowRight, MapPin } from "lucide-react";
 import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { EngagementSummary } from "#app/components/engagement.tsx";
@@ -20,12 +20,7 @@ import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 import type { Route } from "./+types/home";
 
-const steps = [
-  { id: "discover", icon: MessagesSquare },
-  { id: "plan", icon: Map },
-  { id: "build", icon: Code },
-  { id: "support", icon: LifeBuoy },
-] as const;
+const steps = ["discover", "plan", "build", "support"] as const;
 
 const brandIds: readonly BrandId[] = ["lab", "consultancy"];
 
@@ -60,7 +55,7 @@ function Hero() {
         <HeroArt />
       </div>
       {/* The ridge fades in from nothing at the top, so no hard edge cuts it. */}
-      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-25 mask-t-from-10% sm:h-56" />
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-25 fade-up sm:h-56" />
     </section>
   );
 }
@@ -76,7 +71,7 @@ function Process() {
       subtitle={t("home.process.subtitle")}
     >
       <ol className="relative mt-12 grid gap-10 lg:grid-cols-4 lg:gap-8">
-        {steps.map(({ id, icon: Icon }, i) => (
+        {steps.map((id, i) => (
           <li
             key={id}
             className={cn(
@@ -86,13 +81,13 @@ function Process() {
                 "before:absolute before:top-12 before:bottom-[-2.5rem] before:left-6 before:w-0.5 before:bg-line lg:before:top-6 lg:before:right-[-2rem] lg:before:bottom-auto lg:before:left-12 lg:before:h-0.5 lg:before:w-auto",
             )}
           >
-            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface text-accent">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <p className="text-sm font-semibold text-accent tabular-nums">
+            {/* The step's number in the circle on the line: the steps need no icons. */}
+            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent tabular-nums">
               {String(i + 1).padStart(2, "0")}
-            </p>
-            <h3 className="mt-1 text-xl text-fg">{t(`home.process.steps.${id}.title`)}</h3>
+            </span>
+            <h3 className="pt-2.5 text-xl text-fg lg:pt-0">
+              {t(`home.process.steps.${id}.title`)}
+            </h3>
             <p className="mt-2 text-muted">{t(`home.process.steps.${id}.text`)}</p>
           </li>
         ))}
