@@ -52,11 +52,11 @@ export function HeroArt() {
       <div className="flex flex-col gap-4">
         <Card padding="sm" className="hidden lg:block lg:w-[78%]">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
-          <ol className="mt-4 flex items-center gap-2">
+          <ol className="mt-4 flex gap-2">
             {/* Plain text and an arrow glyph: the home page's document must stay small. */}
             {flow.map((label, i) => (
               <li key={label} className="flex min-w-0 flex-1 items-center gap-2">
-                <span className="min-w-0 flex-1 rounded-lg border border-line bg-surface p-2 text-center text-xs leading-tight text-muted">
+                <span className="flex min-w-0 flex-1 items-center justify-center self-stretch rounded-lg border border-line bg-surface p-2 text-center text-xs leading-tight text-muted">
                   {label}
                 </span>
                 {i < flow.length - 1 ? <span className="text-accent">→</span> : null}
