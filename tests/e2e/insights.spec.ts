@@ -76,7 +76,12 @@ test("the header and footer link the list, after the other main pages", async ({
   for (const lang of languages) {
     const t = translator(lang);
     await page.goto(localizedPath("home", lang));
-    const header = page.getByRole("navigation", { name: t("nav.label") }).getByRole("link");
+    // The page links: the first list of the navigation (the languages follow them).
+    const header = page
+      .getByRole("navigation", { name: t("nav.label") })
+      .getByRole("list")
+      .first()
+      .getByRole("link");
     await expect(header.last()).toHaveText(t("nav.insights"));
     await expect(header.last()).toHaveAttribute("href", localizedPath("insights", lang));
     const footer = page.getByRole("navigation", { name: t("footer.links") });
