@@ -149,7 +149,7 @@ function StatusPanel({
           </nav>
         ) : null}
       </div>
-      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-20 mask-t-from-10%" />
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-20 fade-up" />
     </section>
   );
 }

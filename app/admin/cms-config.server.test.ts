@@ -53,6 +53,15 @@ describe("the editor's configuration", () => {
     const company = site?.files?.find((file) => file.name === "company");
     const names = ((company?.fields ?? []) as Field[]).map((field) => field.name);
     expect(names).toEqual(Object.keys(JSON.parse(readFileSync("content/company.json", "utf8"))));
+    // The engagement models' prices and durations, one number field each.
+    expect(leafPaths((company?.fields ?? []) as Field[])).toEqual(
+      expect.arrayContaining(
+        ["fixedPrice", "timeAndMaterials", "retainer"].flatMap((model) => [
+          `practice.engagementTerms.${model}.priceFrom`,
+          `practice.engagementTerms.${model}.typicalWeeks`,
+        ]),
+      ),
+    );
     expect(site?.files?.map((file) => file.file)).toEqual([
       "content/company.json",
       "content/services.json",

@@ -1,49 +1,42 @@
 import type { ReactNode } from "react";
+import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 
 export type BrandId = "lab" | "consultancy";
 
 /**
- * Each brand's own mark, accent and panel. Nexo Labs (the development unit) is violet, code
- * brackets around a spark, on a soft violet panel; Arquitek Consulting is olive green,
- * modules fitting together, on a white panel with an olive rule. Neither uses the parent's
- * terracotta. The marks are decorative: the brand's name is always written beside them.
+ * Each brand's own mark and accent. Nexo Labs (the development unit) is violet, code brackets
+ * around a spark; Arquitek Consulting is olive green, modules fitting together. A brand's
+ * colour appears only in its mark, the mark's chip and its panel's top rule: everything else
+ * in a panel is the parent's (the one card of the site). Where the parent speaks (the home
+ * page) `parent` draws both in the parent's blue, and the marks' shapes tell them apart.
+ * The marks are decorative: the brand's name is always written beside them.
  */
 const accents = {
-  lab: {
-    text: "text-lab",
-    tile: "bg-lab-soft",
-    // A tile on the white surface, as the panel itself is the soft tint.
-    panelTile: "bg-surface-raised",
-    panel: "rounded-card border border-transparent bg-lab-soft",
-  },
-  consultancy: {
-    text: "text-consult",
-    tile: "bg-consult-soft",
-    panelTile: "bg-consult-soft",
-    panel:
-      "rounded-tile border border-line border-l-4 border-l-consult bg-surface-raised shadow-card",
-  },
+  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "border-t-lab" },
+  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "border-t-consult" },
 } as const;
+const parentAccent = { text: "text-brand-text", tile: "bg-brand-soft", rule: "border-t-brand" };
 
 export function BrandMark({
   brand,
   small = false,
-  onPanel = false,
+  parent = false,
 }: {
   brand: BrandId;
   small?: boolean;
-  /** Inside the brand's own panel. */
-  onPanel?: boolean;
+  /** In the parent's colours (the home page). */
+  parent?: boolean;
 }) {
+  const accent = parent ? parentAccent : accents[brand];
   return (
     <span
       aria-hidden="true"
       className={cn(
         "inline-flex shrink-0 items-center justify-center rounded-tile",
         small ? "size-9" : "size-12",
-        onPanel ? accents[brand].panelTile : accents[brand].tile,
-        accents[brand].text,
+        accent.tile,
+        accent.text,
       )}
     >
       <svg
@@ -70,12 +63,10 @@ export function BrandMark({
   );
 }
 
-/** The text colour of a brand's accent, for its tagline and links inside its panel. */
-export const brandText = (brand: BrandId) => accents[brand].text;
-
 /**
- * One brand's panel, the same on the home page and the brands page: its mark and name, the
- * "by" line naming the parent, its tagline in its own accent, then `children`.
+ * One brand's panel, the same on the home page and the brands page: the site's card with the
+ * brand's rule on top, its mark and name, the "by" line naming the parent, its tagline, then
+ * `children`.
  */
 export function BrandPanel({
   brand,
@@ -85,6 +76,7 @@ export function BrandPanel({
   as: Tag = "div",
   heading: Heading = "h3",
   large = false,
+  parent = false,
   className,
   children,
   ...props
@@ -96,24 +88,27 @@ export function BrandPanel({
   as?: "div" | "li" | "section";
   heading?: "h2" | "h3";
   large?: boolean;
+  /** In the parent's colours (the home page). */
+  parent?: boolean;
   className?: string;
   children?: ReactNode;
   id?: string;
   "aria-labelledby"?: string;
 }) {
   return (
-    <Tag
+    <Card
+      as={Tag}
       data-brand={brand}
+      padding={large ? "xl" : "lg"}
       className={cn(
-        "flex flex-col p-6",
-        large ? "sm:p-10" : "sm:p-8",
-        accents[brand].panel,
+        "flex flex-col border-t-4",
+        (parent ? parentAccent : accents[brand]).rule,
         className,
       )}
       {...props}
     >
       <div className="flex items-center gap-4">
-        <BrandMark brand={brand} onPanel />
+        <BrandMark brand={brand} parent={parent} />
         <div className="min-w-0">
           <Heading
             id={props["aria-labelledby"]}
@@ -126,15 +121,11 @@ export function BrandPanel({
       </div>
       <p
         data-brand-tagline
-        className={cn(
-          "mt-6 font-semibold text-balance",
-          large ? "text-lg" : "",
-          accents[brand].text,
-        )}
+        className={cn("mt-6 font-semibold text-balance text-fg", large && "text-lg")}
       >
         {tagline}
       </p>
       {children}
-    </Tag>
+    </Card>
   );
 }

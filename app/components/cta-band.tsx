@@ -2,9 +2,21 @@ import { ArrowRight } from "lucide-react";
 import { Motif } from "#app/components/motif.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { callToAction } from "#app/pages.ts";
 
-/** The closing call to action before the footer (which carries the e-mail address). */
-export function CtaBand() {
+/**
+ * The closing call to action before the footer (which carries the e-mail address); a page
+ * may word it for itself. It leads where every call to action does (`callToAction`).
+ */
+export function CtaBand({
+  title,
+  text,
+  button,
+}: {
+  title?: string;
+  text?: string;
+  button?: string;
+}) {
   const { t, href } = useLocale();
   return (
     <section
@@ -15,17 +27,17 @@ export function CtaBand() {
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-3xl tracking-tight text-balance sm:text-4xl">
-            {t("cta.title")}
+            {title ?? t("cta.title")}
           </h2>
-          <p className="mt-4 text-lg text-pretty text-on-band-muted">{t("cta.text")}</p>
+          <p className="mt-4 text-lg text-pretty text-on-band-muted">{text ?? t("cta.text")}</p>
         </div>
-        <ButtonLink href={href("contact")} variant="inverse" className="self-start lg:self-auto">
-          {t("cta.button")}
+        <ButtonLink href={href(callToAction)} variant="inverse" className="self-start lg:self-auto">
+          {button ?? t("cta.button")}
           <ArrowRight aria-hidden="true" className="size-4" />
         </ButtonLink>
       </div>
       {/* Kept to the right half, behind the button, clear of the text. */}
-      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-1/2 text-on-band opacity-15 mask-l-from-30%" />
+      <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-1/2 text-on-band opacity-15 fade-left" />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Bot, CircleCheck, Cog, FileText, Map } from "lucide-react";
+import { Bot, Cog, Map } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
@@ -15,16 +15,16 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
 
 /**
  * The hero's right half: three small interface cards (an automation flow, an assistant's
- * answer, a project roadmap) overlapping over a soft glow, showing what the company builds.
+ * answer, a project roadmap) staggered over a soft glow, showing what the company builds.
  * Phones get the assistant alone, so the hero stays one screen. Pure decoration, hidden
  * from assistive technology; HTML and inline SVG, so it costs no request.
  */
 export function HeroArt() {
   const { t } = useLocale();
   const flow = [
-    { icon: <FileText className="size-4" />, label: t("home.hero.art.flow.in") },
-    { icon: <Cog className="size-4" />, label: t("home.hero.art.flow.process") },
-    { icon: <CircleCheck className="size-4" />, label: t("home.hero.art.flow.out") },
+    t("home.hero.art.flow.in"),
+    t("home.hero.art.flow.process"),
+    t("home.hero.art.flow.out"),
   ];
   const phases = [
     { label: t("home.hero.art.roadmap.discover"), width: "w-full", tone: "bg-accent" },
@@ -37,37 +37,29 @@ export function HeroArt() {
       data-hero-art
       className="relative isolate mx-auto w-full max-w-md lg:max-w-none"
     >
-      {/* The glow: two blurred discs, a translucent brand blue and the warm accent. */}
+      {/* The glow: two soft discs, the brand blue and the warm accent. */}
       <div className="absolute -inset-8 -z-10">
-        <div className="absolute top-0 right-0 size-3/4 rounded-full bg-brand/25 blur-3xl" />
-        <div className="absolute bottom-0 left-0 size-1/2 rounded-full bg-accent/20 blur-3xl" />
+        <div className="glow absolute top-0 right-0 size-3/4 text-brand opacity-30" />
+        <div className="glow absolute bottom-0 left-0 size-1/2 text-accent opacity-25" />
       </div>
       {/*
-       * Three layers: the flow and the roadmap behind, lying flat on the glow; the assistant in
-       * front, lifted by a deeper shadow, covering a corner of each. Only the front card has an
-       * entry animation: the others appear at a breakpoint, and an element that appears
-       * starts its animation again, half transparent.
+       * Three cards in a staggered column, left, right, left: the assistant in front, lifted by
+       * a deeper shadow. They sit in the flow of the page, so none can cover another's content
+       * whatever the language's lengths. Only the front card has an entry animation: the others
+       * appear at a breakpoint, and an element that appears starts its animation again, half
+       * transparent.
        */}
-      <div className="relative lg:h-[27rem]">
-        <Card padding="sm" className="hidden lg:absolute lg:top-0 lg:left-0 lg:block lg:w-[78%]">
+      <div className="flex flex-col gap-4">
+        <Card padding="sm" className="hidden lg:block lg:w-[78%]">
           <CardTitle icon={<Cog className="size-4" />}>{t("home.hero.art.flow.title")}</CardTitle>
-          <ol className="mt-4 flex items-center gap-2">
-            {flow.map(({ icon, label }, i) => (
+          <ol className="mt-4 flex gap-2">
+            {/* Plain text and an arrow glyph: the home page's document must stay small. */}
+            {flow.map((label, i) => (
               <li key={label} className="flex min-w-0 flex-1 items-center gap-2">
-                <span className="flex min-w-0 flex-1 flex-col items-center gap-1.5 rounded-lg border border-line bg-surface p-2 text-center">
-                  <span className="text-brand-text">{icon}</span>
-                  <span className="text-xs leading-tight text-muted">{label}</span>
+                <span className="flex min-w-0 flex-1 items-center justify-center self-stretch rounded-lg border border-line bg-surface p-2 text-center text-xs leading-tight text-muted">
+                  {label}
                 </span>
-                {i < flow.length - 1 ? (
-                  <svg viewBox="0 0 16 8" className="w-4 shrink-0 text-accent">
-                    <path
-                      d="M0 4h13M10 1l3 3-3 3"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.5"
-                    />
-                  </svg>
-                ) : null}
+                {i < flow.length - 1 ? <span className="text-accent">→</span> : null}
               </li>
             ))}
           </ol>
@@ -75,7 +67,7 @@ export function HeroArt() {
         <Card
           raised
           padding="sm"
-          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:absolute lg:top-34 lg:right-0 lg:z-10 lg:w-[66%]"
+          className="motion-safe:animate-enter motion-safe:[animation-delay:0.1s] lg:w-[66%] lg:self-end"
         >
           <CardTitle icon={<Bot className="size-4" />}>{t("home.hero.art.chat.title")}</CardTitle>
           <div className="mt-4 space-y-2 text-sm">
@@ -87,7 +79,7 @@ export function HeroArt() {
             </p>
           </div>
         </Card>
-        <Card padding="sm" className="hidden lg:absolute lg:bottom-0 lg:left-0 lg:block lg:w-[58%]">
+        <Card padding="sm" className="hidden lg:block lg:w-[58%]">
           <CardTitle icon={<Map className="size-4" />}>
             {t("home.hero.art.roadmap.title")}
           </CardTitle>

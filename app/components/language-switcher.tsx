@@ -9,11 +9,11 @@ import { cn } from "#app/components/ui/cn.ts";
  * list when it has none). The page script remembers the choice in the language cookie
  * when one is pressed.
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, lang } = useLocale();
   const links = useLanguageLinks();
   return (
-    <ul aria-label={t("nav.languages")} className="flex items-center gap-0.5">
+    <ul aria-label={t("nav.languages")} className={cn("flex items-center gap-0.5", className)}>
       {publishedLanguages().map((code) => {
         const active = code === lang;
         return (

@@ -3,9 +3,10 @@ import { brandColor, logoMark, sunColor } from "#app/design/brand.ts";
 
 /**
  * The company mark and name; the mark is decorative, the name is the text. The mark keeps
- * its own colours in both schemes, as the favicon does.
+ * its own colours in both schemes, as the favicon does. `compact`: on the narrowest phones
+ * (under 360 px) the name gives its room to the call to action beside it and is only read out.
  */
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   const line = {
     fill: "none",
     stroke: "#fff",
@@ -21,7 +22,7 @@ export function Logo() {
         <path d={logoMark.ridge} {...line} />
         <path d={logoMark.sea} {...line} />
       </svg>
-      <span>{siteConfig.name}</span>
+      <span className={compact ? "max-[359px]:sr-only" : undefined}>{siteConfig.name}</span>
     </span>
   );
 }

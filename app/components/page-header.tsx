@@ -34,7 +34,7 @@ export function PageHeader({
           <div className="mt-5 max-w-3xl text-lg text-pretty text-muted sm:text-xl">{children}</div>
         ) : null}
       </div>
-      <Motif className="absolute inset-y-0 right-0 -z-10 hidden h-full w-1/2 text-brand-text opacity-25 mask-l-from-40% sm:block" />
+      <Motif className="absolute inset-y-0 right-0 -z-10 hidden h-full w-1/2 text-brand-text opacity-25 fade-left sm:block" />
     </header>
   );
 }

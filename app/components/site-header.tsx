@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { LanguageSwitcher } from "#app/components/language-switcher.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Logo } from "#app/components/logo.tsx";
-import { pagesIn } from "#app/pages.ts";
+import { callToAction, pagesIn } from "#app/pages.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { cn } from "#app/components/ui/cn.ts";
@@ -11,19 +11,19 @@ import { cn } from "#app/components/ui/cn.ts";
 const menuId = "site-menu";
 
 /**
- * Fixed top bar. Below md the links live in a native popover: it opens and
- * closes without JavaScript, closes on Escape, and browsers expose the
- * toggle's expanded state themselves. Every link loads a new page, which
- * closes the menu.
+ * Fixed top bar. Below md the links and the language choice live in a native
+ * popover: it opens and closes without JavaScript, closes on Escape, and
+ * browsers expose the toggle's expanded state themselves. Every link loads a
+ * new page, which closes the menu. The call to action stays in the bar.
  */
 export function SiteHeader() {
   const { t, href } = useLocale();
   const { page: current } = parseLocalizedPath(useLocation().pathname);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <a href={href("home")} aria-label={t("nav.logoHome")} className="mr-auto rounded-md">
-          <Logo />
+          <Logo compact />
         </a>
         <nav
           id={menuId}
@@ -31,7 +31,7 @@ export function SiteHeader() {
           aria-label={t("nav.label")}
           className={cn(
             "inset-x-0 top-16 bottom-auto m-0 w-full border-b border-line bg-surface-raised p-4 text-fg shadow-raised",
-            "md:static md:block md:w-auto md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none",
+            "md:static md:flex md:w-auto md:items-center md:gap-2 md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none",
           )}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center">
@@ -52,12 +52,13 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
+          {/* In the menu on phones, so that the bar keeps room for the call to action. */}
+          <LanguageSwitcher className="mt-3 border-t border-line pt-3 md:mt-0 md:border-0 md:pt-0" />
         </nav>
-        <LanguageSwitcher />
-        {/* The call to action, on wide screens where it fits beside the links. On the contact
-            page it keeps its place, hidden, so the header does not shift between pages. */}
-        <div className={cn("ml-2 hidden lg:block", current === "contact" && "invisible")}>
-          <ButtonLink href={href("contact")} size="sm">
+        {/* The call to action, on every screen: the next step is never inside the menu. On
+            its own page it keeps its place, hidden, so the header does not shift between pages. */}
+        <div className={cn("ml-1 sm:ml-2", current === callToAction && "invisible")}>
+          <ButtonLink href={href(callToAction)} size="sm" data-header-cta>
             {t("nav.talk")}
           </ButtonLink>
         </div>

@@ -73,6 +73,18 @@ export function launchProblems(
     );
   }
 
+  // The services page shows a price or a duration only where the company states one.
+  for (const model of config.practice.engagementModels) {
+    const terms = config.practice.engagementTerms[model];
+    for (const [field, value] of Object.entries(terms)) {
+      if (value) continue;
+      problems.push(
+        `content/company.json practice.engagementTerms.${model}.${field} is not stated (0): ` +
+          `the services page shows no ${field === "priceFrom" ? "price" : "duration"} for it`,
+      );
+    }
+  }
+
   if (!/^https:\/\//.test(config.siteUrl)) {
     problems.push(
       `the site URL ${config.siteUrl} is not https: build with SITE_URL=https://your.domain`,

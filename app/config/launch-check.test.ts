@@ -34,6 +34,14 @@ const filledIn: SiteConfig = {
     hostingProvider: "Hetzner Online GmbH, con servidores en Alemania",
     emailProvider: "Proton AG, con servidores en Suiza",
   },
+  practice: {
+    ...siteConfig.practice,
+    engagementTerms: {
+      fixedPrice: { priceFrom: 4000, typicalWeeks: 8 },
+      timeAndMaterials: { priceFrom: 60, typicalWeeks: 12 },
+      retainer: { priceFrom: 300, typicalWeeks: 52 },
+    },
+  },
 };
 const productionEnv = {
   SMTP_URL: "smtps://web%40sapedrera.es:secret@smtp.sapedrera.es:465",
@@ -121,6 +129,19 @@ describe("launch check", () => {
       "a provider de ejemplo",
       { legal: { ...filledIn.legal, emailProvider: "Correo de ejemplo" } },
       "emailProvider",
+    ],
+    [
+      "a way of working without its price",
+      {
+        practice: {
+          ...filledIn.practice,
+          engagementTerms: {
+            ...filledIn.practice.engagementTerms,
+            retainer: { priceFrom: 0, typicalWeeks: 52 },
+          },
+        },
+      },
+      "practice.engagementTerms.retainer.priceFrom is not stated",
     ],
     [
       "unconfirmed working facts",

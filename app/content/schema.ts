@@ -20,6 +20,26 @@ export type ConfirmableFact = (typeof confirmableFacts)[number];
 
 const text = z.string().trim().min(1, "must not be empty");
 
+/** The ways the company can be engaged (`practice.engagementModels` lists the ones it offers). */
+const engagementModelIds = ["fixedPrice", "timeAndMaterials", "retainer"] as const;
+export type EngagementModel = (typeof engagementModelIds)[number];
+const engagementLabels: Record<EngagementModel, string> = {
+  fixedPrice: "Precio cerrado",
+  timeAndMaterials: "Por horas",
+  retainer: "Cuota mensual",
+};
+const engagementTerms = z.strictObject({
+  /** Euros: per project (fixed price), per hour (time and materials) or per month (retainer). */
+  priceFrom: z.number().int().nonnegative().meta({
+    title: "Precio desde (€)",
+    description: "Por proyecto, por hora o al mes según la forma; 0: no se indica",
+  }),
+  typicalWeeks: z.number().int().nonnegative().meta({
+    title: "Duración habitual (semanas)",
+    description: "0: no se indica",
+  }),
+});
+
 /** content/company.json: everything the site says about the company. */
 export const companySchema = z.strictObject({
   /** Short name shown in the logo, titles and the footer. */
@@ -126,11 +146,27 @@ export const companySchema = z.strictObject({
         .meta({ title: "Días laborables para responder" }),
       /** How the company bills work; each has its label in `about.facts.models.<id>`. */
       engagementModels: z
-        .array(z.enum(["fixedPrice", "timeAndMaterials", "retainer"]))
+        .array(z.enum(engagementModelIds))
         .min(1)
         .meta({
           title: "Formas de trabajar",
           description: "Precio cerrado, por horas, cuota mensual",
+        }),
+      /**
+       * What the company states about each way of working: a starting price and a usual
+       * duration. 0 means "not stated": the services page then shows none, and the go-live
+       * check lists it. Texts (what it is for, what the client gets, how it starts) are
+       * `engagement.models.<id>` in the catalogues.
+       */
+      engagementTerms: z
+        .strictObject(
+          Object.fromEntries(
+            engagementModelIds.map((id) => [id, engagementTerms.meta({ title: engagementLabels[id] })]),
+          ) as Record<EngagementModel, typeof engagementTerms>,
+        )
+        .meta({
+          title: "Precios y plazos de cada forma de trabajar",
+          description: "0: no se indica en la web",
         }),
     })
     .meta({ title: "Cómo trabaja" }),

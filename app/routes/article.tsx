@@ -115,7 +115,20 @@ export default function Article({ loaderData: { article, author } }: Route.Compo
           </a>
         </div>
       </article>
-      <CtaBand />
+      {/* The article ends on its own next step, naming the services it is about. */}
+      <CtaBand
+        title={t("insights.cta.title")}
+        text={
+          related.length
+            ? t("insights.cta.text", {
+                services: new Intl.ListFormat(lang, { type: "conjunction" }).format(
+                  related.map((service) => t(`services.items.${service.id}.title`)),
+                ),
+              })
+            : undefined
+        }
+        button={t("insights.cta.button")}
+      />
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { ArrowRight, Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
-import { Section } from "#app/components/section.tsx";
-import { cn } from "#app/components/ui/cn.ts";
+import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { services } from "#app/content/services.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -13,7 +12,7 @@ import { useLocale } from "#app/i18n/use-locale.ts";
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;
 
 /**
- * One brand, in its own panel, mark and accent; its `id` is the anchor the home page links
+ * One brand, in its panel with its own mark and rule; its `id` is the anchor the home page links
  * to. It ends with the services it delivers, each a link to that service on the services page.
  */
 function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }) {
@@ -39,10 +38,7 @@ function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }
           <li key={service.id}>
             <a
               href={`${href("services")}#${service.id}`}
-              className={cn(
-                "inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold hover:underline",
-                brandText(brand),
-              )}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline"
             >
               {t(`services.items.${service.id}.title`)}
               <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
@@ -61,6 +57,9 @@ export default function Brands() {
       <PageMeta page="brands" />
       <PageHeader title={t("brands.title")}>
         <p>{t("brands.lead")}</p>
+        <p className="mt-3 font-semibold text-fg" data-brands-split>
+          {t("brands.split")}
+        </p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
         <BrandBlock brand="lab">
@@ -69,7 +68,7 @@ export default function Brands() {
           <ul className="space-y-3 text-base">
             {focusAreas.map((area) => (
               <li key={area} className="flex gap-3">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-lab" />
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
                 {t(`brands.lab.focus.${area}`)}
               </li>
             ))}
@@ -80,13 +79,18 @@ export default function Brands() {
           <p>{t("brands.consultancy.p2")}</p>
           <p>{t("brands.consultancy.p3")}</p>
         </BrandBlock>
+        {/* Who is behind the brands: a short note under the two panels, not a band of its own. */}
+        <Card
+          as="section"
+          aria-labelledby="brands-relation"
+          className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:gap-6 lg:col-span-2"
+        >
+          <h2 id="brands-relation" className="shrink-0 text-lg text-fg">
+            {t("brands.relation.title")}
+          </h2>
+          <p className="text-muted">{t(`brands.relation.text_${siteConfig.brandsRelation}`)}</p>
+        </Card>
       </div>
-      <Section
-        id="brands-relation"
-        tone="muted"
-        title={t("brands.relation.title")}
-        subtitle={t(`brands.relation.text_${siteConfig.brandsRelation}`)}
-      />
       <CtaBand />
     </>
   );

@@ -1,8 +1,9 @@
+import { summaries } from "virtual:insights";
 import { people } from "virtual:people";
-import { ArrowRight, Code, LifeBuoy, Map, MapPin, MessagesSquare } from "lucide-react";
-import { BrandPanel, brandText, type BrandId } from "#app/components/brand-mark.tsx";
+import { ArrowRight, MapPin } from "lucide-react";
+import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
-import { Faq } from "#app/components/faq.tsx";
+import { EngagementSummary } from "#app/components/engagement.tsx";
 import { HeroArt } from "#app/components/hero-art.tsx";
 import { Motif } from "#app/components/motif.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
@@ -10,20 +11,17 @@ import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { StructuredData } from "#app/components/structured-data.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { siteConfig } from "#app/config/site.ts";
 import { featuredServices } from "#app/content/services.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 import type { Route } from "./+types/home";
 
-const steps = [
-  { id: "discover", icon: MessagesSquare },
-  { id: "plan", icon: Map },
-  { id: "build", icon: Code },
-  { id: "support", icon: LifeBuoy },
-] as const;
+const steps = ["discover", "plan", "build", "support"] as const;
 
 const brandIds: readonly BrandId[] = ["lab", "consultancy"];
 
@@ -58,7 +56,7 @@ function Hero() {
         <HeroArt />
       </div>
       {/* The ridge fades in from nothing at the top, so no hard edge cuts it. */}
-      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-25 mask-t-from-10% sm:h-56" />
+      <Motif className="absolute inset-x-0 bottom-0 -z-10 h-40 w-full text-brand-text opacity-25 fade-up sm:h-56" />
     </section>
   );
 }
@@ -74,7 +72,7 @@ function Process() {
       subtitle={t("home.process.subtitle")}
     >
       <ol className="relative mt-12 grid gap-10 lg:grid-cols-4 lg:gap-8">
-        {steps.map(({ id, icon: Icon }, i) => (
+        {steps.map((id, i) => (
           <li
             key={id}
             className={cn(
@@ -84,24 +82,25 @@ function Process() {
                 "before:absolute before:top-12 before:bottom-[-2.5rem] before:left-6 before:w-0.5 before:bg-line lg:before:top-6 lg:before:right-[-2rem] lg:before:bottom-auto lg:before:left-12 lg:before:h-0.5 lg:before:w-auto",
             )}
           >
-            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface text-accent">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <p className="text-sm font-semibold text-accent tabular-nums">
+            {/* The step's number in the circle on the line: the steps need no icons. */}
+            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent tabular-nums">
               {String(i + 1).padStart(2, "0")}
-            </p>
-            <h3 className="mt-1 text-xl text-fg">{t(`home.process.steps.${id}.title`)}</h3>
+            </span>
+            <h3 className="pt-2.5 text-xl text-fg lg:pt-0">
+              {t(`home.process.steps.${id}.title`)}
+            </h3>
             <p className="mt-2 text-muted">{t(`home.process.steps.${id}.text`)}</p>
           </li>
         ))}
       </ol>
+      <EngagementSummary className="mt-16 border-t border-line pt-12" />
     </Section>
   );
 }
 
 /**
- * The values as an icon list without cards: the first one featured (a full row on tablets, a
- * tall first column on wide screens), the other four two by two beside it, so no cell is empty.
+ * The five values as one even grid of equal items, no boxes: three and two on wide screens,
+ * two by two on tablets, each row centred so that no cell is left empty.
  */
 function Values({ hasTeam }: { hasTeam: boolean }) {
   const { t, href } = useLocale();
@@ -113,27 +112,17 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
       title={t("home.why.title")}
       subtitle={t("home.why.subtitle")}
     >
-      <ul className="mt-12 grid gap-x-12 gap-y-8 md:grid-cols-2 lg:grid-cols-3">
-        {values.map(({ id, icon: Icon }, i) => (
+      <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-10" data-values>
+        {values.map(({ id, icon: Icon }) => (
           <li
             key={id}
-            className={cn(
-              "flex gap-4",
-              i === 0 &&
-                "flex-col rounded-card border border-line bg-surface-raised p-6 shadow-card md:col-span-2 md:flex-row lg:col-span-1 lg:row-span-2 lg:flex-col",
-            )}
+            className="basis-full sm:basis-[calc((100%-2rem)/2)] lg:basis-[calc((100%-4rem)/3)]"
           >
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <div>
-              <h3 className={cn("text-fg", i === 0 ? "text-2xl tracking-tight" : "text-lg")}>
-                {t(`about.values.${id}.title`)}
-              </h3>
-              <p className={cn("text-muted", i === 0 ? "mt-2 text-lg" : "mt-1")}>
-                {t(`about.values.${id}.text`)}
-              </p>
-            </div>
+            <h3 className="mt-4 text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
+            <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
           </li>
         ))}
       </ul>
@@ -145,7 +134,7 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
   );
 }
 
-/** Two panels, each in its brand's own mark and accent, each linking to its own section. */
+/** Two panels in the parent's colours (the brands' own accents are for /brands), each linking to its own section. */
 function Brands() {
   const { t, href } = useLocale();
   return (
@@ -153,7 +142,7 @@ function Brands() {
       id="home-brands"
       label={t("home.brands.label")}
       title={t("home.brands.title")}
-      subtitle={t("home.brands.subtitle")}
+      subtitle={t("brands.split")}
     >
       <ul className="mt-12 grid gap-6 md:grid-cols-2">
         {brandIds.map((brand) => {
@@ -163,18 +152,13 @@ function Brands() {
               as="li"
               key={brand}
               brand={brand}
+              parent
               name={name}
               by={t("home.brands.by")}
               tagline={t(`brands.${brand}.tagline`)}
             >
               <p className="mt-2 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
-              <a
-                href={`${href("brands")}#${brand}`}
-                className={cn(
-                  "mt-6 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md font-semibold hover:underline",
-                  brandText(brand),
-                )}
-              >
+              <a href={`${href("brands")}#${brand}`} className={`mt-6 self-start ${linkClass}`}>
                 {t("home.brands.moreAbout", { brand: name })}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </a>
@@ -186,13 +170,54 @@ function Brands() {
   );
 }
 
-/** Whether the about page shows the team (content/people; run at build). */
-export function loader({ request }: Route.LoaderArgs) {
-  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  return { hasTeam: Boolean(people[lang]?.length) };
+/** The language's newest articles, two or three, as cards; nothing while there are none. */
+function LatestInsights({ articles }: { articles: readonly ArticleSummary[] }) {
+  const { t, href } = useLocale();
+  if (!articles.length) return null;
+  return (
+    <Section
+      id="home-insights"
+      tone="muted"
+      label={t("home.insights.label")}
+      title={t("home.insights.title")}
+      subtitle={t("home.insights.subtitle")}
+    >
+      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {articles.map((article) => (
+          <Card as="li" key={article.path} link className="flex flex-col">
+            <p className="text-sm text-muted">
+              <time dateTime={article.date}>{formatDay(article.date, article.lang)}</time>
+            </p>
+            <h3 className="mt-2 text-lg text-balance text-fg">
+              <a href={article.path}>{article.title}</a>
+            </h3>
+            <p className="mt-2 text-muted">{article.description}</p>
+          </Card>
+        ))}
+      </ul>
+      <a href={href("insights")} className={`mt-8 ${linkClass}`}>
+        {t("home.insights.all")}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </a>
+    </Section>
+  );
 }
 
-export default function Home({ loaderData: { hasTeam } }: Route.ComponentProps) {
+/**
+ * The language's three newest articles, and whether the about page shows the team
+ * (content/people): run at build, the page is prerendered.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  // Prerendering asks for a home page's data as `/en.data` (and `/_root.data`): the suffix
+  // is not part of the language prefix.
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname.replace(/\.data$/, ""));
+  return {
+    latest: summaries.filter((article) => article.lang === lang).slice(0, 3),
+    hasTeam: Boolean(people[lang]?.length),
+  };
+}
+
+export default function Home({ loaderData: { latest, hasTeam } }: Route.ComponentProps) {
   const { t, href } = useLocale();
   return (
     <>
@@ -225,7 +250,7 @@ export default function Home({ loaderData: { hasTeam } }: Route.ComponentProps) 
       <Process />
       <Values hasTeam={hasTeam} />
       <Brands />
-      <Faq tone="muted" />
+      <LatestInsights articles={latest} />
       <CtaBand />
     </>
   );

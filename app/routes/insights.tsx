@@ -1,6 +1,7 @@
 import { Rss } from "lucide-react";
 import { summaries } from "virtual:insights";
 import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
@@ -26,9 +27,12 @@ export default function Insights({ loaderData: { articles } }: Route.ComponentPr
         {articles.length ? (
           <ul className="stagger grid gap-6 md:grid-cols-2">
             {articles.map((article) => (
-              <li
+              <Card
+                as="li"
                 key={article.path}
-                className="card-link flex flex-col rounded-card border border-line bg-surface-raised p-6 shadow-card motion-safe:animate-enter sm:p-8"
+                link
+                padding="lg"
+                className="flex flex-col motion-safe:animate-enter"
               >
                 <p className="text-sm text-muted">
                   <ArticleFacts article={article} />
@@ -38,7 +42,7 @@ export default function Insights({ loaderData: { articles } }: Route.ComponentPr
                 </h2>
                 <p className="mt-3 flex-1 text-pretty text-muted">{article.description}</p>
                 <TagList tags={article.tags} className="mt-6" />
-              </li>
+              </Card>
             ))}
           </ul>
         ) : (

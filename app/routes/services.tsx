@@ -1,10 +1,9 @@
-import { ArrowRight, Check } from "lucide-react";
-import { BrandMark, brandText } from "#app/components/brand-mark.tsx";
-import { cn } from "#app/components/ui/cn.ts";
+import { BrandMark } from "#app/components/brand-mark.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { ServiceCatalogData } from "#app/components/structured-data.tsx";
-import { ButtonLink } from "#app/components/ui/button.tsx";
+import { CtaBand } from "#app/components/cta-band.tsx";
+import { Engagement } from "#app/components/engagement.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { deliverables, services, type Service } from "#app/content/services.ts";
@@ -44,12 +43,10 @@ function ServiceRow({ service }: { service: Service }) {
         </div>
         <div>
           <h4 className={term}>{t("services.row.gets")}</h4>
-          <ol className="mt-3 space-y-3">
+          {/* Plain markers: the emoji is this card's only icon. */}
+          <ol className="mt-3 list-disc space-y-3 pl-5 text-muted marker:text-brand-text">
             {deliverables.map((d) => (
-              <li key={d} className="flex gap-3 text-muted">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-text" />
-                {t(`${key}.deliverables.${d}`)}
-              </li>
+              <li key={d}>{t(`${key}.deliverables.${d}`)}</li>
             ))}
           </ol>
         </div>
@@ -69,10 +66,7 @@ function ServiceRow({ service }: { service: Service }) {
             {/* A 44 px target whose text lines up with the other answers. */}
             <a
               href={`${href("brands")}#${service.brand}`}
-              className={cn(
-                "-my-2.5 flex min-h-11 w-fit items-center rounded-md font-semibold hover:underline",
-                brandText(service.brand),
-              )}
+              className="-my-2.5 flex min-h-11 w-fit items-center rounded-md font-semibold text-brand-text hover:underline"
             >
               {siteConfig.brands[service.brand]}
             </a>
@@ -92,7 +86,7 @@ function ServiceIndex() {
   return (
     <nav
       aria-labelledby="services-index"
-      className="max-lg:rounded-card max-lg:border max-lg:border-line max-lg:bg-surface-muted max-lg:p-5 lg:sticky lg:top-24 lg:self-start"
+      className="max-lg:rounded-card max-lg:border max-lg:border-line max-lg:bg-surface-raised max-lg:p-5 max-lg:shadow-card lg:sticky lg:top-24 lg:self-start"
       data-services-index
     >
       <h2 id="services-index" className="text-sm font-semibold text-muted">
@@ -100,7 +94,7 @@ function ServiceIndex() {
       </h2>
       {groups.map(({ brand, services: own }) => (
         <div key={brand} className="mt-5">
-          <p className={cn("flex items-center gap-2 text-sm font-semibold", brandText(brand))}>
+          <p className="flex items-center gap-2 text-sm font-semibold text-fg">
             <BrandMark brand={brand} small />
             {t(`services.groups.${brand}.title`)}
           </p>
@@ -152,7 +146,7 @@ export default function Services() {
                     {t("services.row.deliveredBy")}{" "}
                     <a
                       href={`${href("brands")}#${brand}`}
-                      className={cn("font-semibold hover:underline", brandText(brand))}
+                      className="font-semibold text-brand-text hover:underline"
                     >
                       {siteConfig.brands[brand]}
                     </a>
@@ -167,26 +161,15 @@ export default function Services() {
               </ul>
             </section>
           ))}
-          <Card
-            as="section"
-            aria-labelledby="services-other"
-            padding="lg"
-            tone="open"
-            className="flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="max-w-2xl">
-              <h2 id="services-other" className="text-2xl tracking-tight text-fg">
-                {t("services.other.title")}
-              </h2>
-              <p className="mt-2 text-muted">{t("services.other.text")}</p>
-            </div>
-            <ButtonLink href={href("contact")} className="shrink-0">
-              {t("services.other.button")}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </ButtonLink>
-          </Card>
         </div>
       </div>
+      <Engagement tone="muted" />
+      {/* Like every page, it ends on the closing band: here for a need none of these names. */}
+      <CtaBand
+        title={t("services.other.title")}
+        text={t("services.other.text")}
+        button={t("services.other.button")}
+      />
     </>
   );
 }

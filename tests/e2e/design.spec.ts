@@ -1,10 +1,11 @@
 import { siteConfig } from "#app/config/site.ts";
-import { pagesIn } from "#app/pages.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
+import { callToAction, pagesIn } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
 import { expect, settle, test, translator } from "#tests/e2e/support.ts";
 
-// The call-to-action band (last in main on home, about, brands and insights; absent on the
-// services page, which ends with its own "another challenge?" card, and on the contact and
-// legal pages) is checked per URL in page-sweep.spec.ts.
+// The call-to-action band (last in main on home, about, brands, services and insights; absent
+// on the contact and legal pages) is checked per URL in page-sweep.spec.ts.
 
 test("the footer shows the company facts and brands from the site config", async ({ page }) => {
   const t = translator("ca");
@@ -53,7 +54,8 @@ test("home: the hero fills the first screen and its art is hidden from assistive
 test("home: how we work, why us and the two brands", async ({ page }) => {
   const t = translator("es");
   await page.goto("/");
-  const steps = page.getByRole("region", { name: t("home.process.title") }).getByRole("listitem");
+  const process = page.getByRole("region", { name: t("home.process.title") });
+  const steps = process.getByRole("list").first().getByRole("listitem");
   await expect(steps).toHaveCount(4);
   for (const [i, step] of ["discover", "plan", "build", "support"].entries()) {
     await expect(steps.nth(i).getByRole("heading")).toHaveText(
@@ -79,18 +81,16 @@ test("home: how we work, why us and the two brands", async ({ page }) => {
   await expect(page.locator("#consultancy")).toContainText(siteConfig.brands.consultancy);
 });
 
-test("home and contact answer frequent questions without JavaScript", async ({ page }) => {
+test("contact answers frequent questions without JavaScript", async ({ page }) => {
   const t = translator("en");
-  for (const path of ["/en", "/en/contact"]) {
-    await page.goto(path);
-    const faq = page.getByRole("region", { name: t("home.faq.title") });
-    const questions = faq.locator("details");
-    await expect(questions).toHaveCount(7);
-    const answer = faq.getByText(t("faq.ownership.a"));
-    await expect(answer).toBeHidden();
-    await faq.getByText(t("faq.ownership.q")).click();
-    await expect(answer).toBeVisible();
-  }
+  await page.goto("/en/contact");
+  const faq = page.getByRole("region", { name: t("home.faq.title") });
+  const questions = faq.locator("details");
+  await expect(questions).toHaveCount(7);
+  const answer = faq.getByText(t("faq.ownership.a"));
+  await expect(answer).toBeHidden();
+  await faq.getByText(t("faq.ownership.q")).click();
+  await expect(answer).toBeVisible();
 });
 
 test("contact: what happens next, with the reply time from the site config", async ({ page }) => {
@@ -103,27 +103,113 @@ test("contact: what happens next, with the reply time from the site config", asy
   );
 });
 
-test("header: a call to action on wide screens and 44 px language targets", async ({ page }) => {
+test("header: the call to action in the bar on every screen, and 44 px language targets", async ({
+  page,
+}) => {
   const t = translator("en");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/en/services");
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: t("nav.talk") })).toHaveAttribute(
-    "href",
-    "/en/contact",
-  );
+  const cta = header.getByRole("link", { name: t("nav.talk") });
+  await expect(cta).toHaveAttribute("href", localizedPath(callToAction, "en"));
   for (const box of await header
     .locator("[data-language-choice]")
     .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()))) {
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
-  // The contact page hides its own call to action without moving the links beside it.
+  // On phones it stays in the bar, beside the menu button, not in the menu.
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(cta).toBeVisible();
+    const box = (await cta.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expect(header.getByRole("link", { name: /, EN$/ })).toBeHidden();
+  }
+  // The page the call to action leads to hides it without moving the links beside it.
+  await page.setViewportSize({ width: 1440, height: 900 });
   const servicesLink = header.getByRole("link", { name: t("nav.services"), exact: true });
   const where = (await servicesLink.boundingBox())?.x;
-  await page.goto("/en/contact");
-  await expect(header.getByRole("link", { name: t("nav.talk") })).toBeHidden();
+  await page.goto(localizedPath(callToAction, "en"));
+  await expect(cta).toBeHidden();
   expect((await servicesLink.boundingBox())?.x).toBe(where);
+});
+
+test("home: the newest articles of the page's language, linked", async ({ page }) => {
+  for (const lang of ["es", "en"] as const) {
+    const t = translator(lang);
+    const newest = (await loadInsights())
+      .filter((article) => article.lang === lang)
+      .sort((a, b) => b.date.localeCompare(a.date))
+      .slice(0, 3);
+    await page.goto(localizedPath("home", lang));
+    const section = page.getByRole("region", { name: t("home.insights.title") });
+    await expect(section.getByRole("listitem")).toHaveCount(newest.length);
+    for (const article of newest) {
+      await expect(section.getByRole("link", { name: article.title })).toHaveAttribute(
+        "href",
+        article.path,
+      );
+    }
+    await expect(section.getByRole("link", { name: t("home.insights.all") })).toHaveAttribute(
+      "href",
+      localizedPath("insights", lang),
+    );
+  }
+});
+
+test("an article ends on a call to action that names its services", async ({ page }) => {
+  const t = translator("en");
+  const article = (await loadInsights()).find(
+    (found) => found.lang === "en" && found.services.length > 0,
+  )!;
+  await page.goto(article.path);
+  const band = page.getByRole("region", { name: t("insights.cta.title") });
+  for (const id of article.services) {
+    await expect(band).toContainText(t(`services.items.${id}.title` as never));
+  }
+  await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
+    "href",
+    localizedPath(callToAction, "en"),
+  );
+  await expect(page.locator("main > *").last()).toHaveAttribute("aria-labelledby", "cta-title");
+});
+
+test("services: the ways of working from the content data, with no price it does not state", async ({
+  page,
+}) => {
+  const t = translator("en");
+  await page.goto("/en/services");
+  const section = page.getByRole("region", { name: t("engagement.title") });
+  const models = section.getByRole("listitem");
+  await expect(models).toHaveCount(siteConfig.practice.engagementModels.length);
+  for (const [i, model] of siteConfig.practice.engagementModels.entries()) {
+    const item = models.nth(i);
+    await expect(item.getByRole("heading")).toHaveText(t(`engagement.models.${model}.title`));
+    for (const part of ["for", "gets", "starts"] as const) {
+      await expect(item).toContainText(t(`engagement.models.${model}.${part}`));
+    }
+    const { priceFrom, typicalWeeks } = siteConfig.practice.engagementTerms[model];
+    await expect(item.locator("[data-terms]")).toHaveCount(priceFrom || typicalWeeks ? 1 : 0);
+  }
+  // The home page names them too, and links to this section.
+  await page.goto("/en");
+  const summary = page.locator("[data-engagement-summary]");
+  for (const model of siteConfig.practice.engagementModels) {
+    await expect(summary).toContainText(t(`engagement.models.${model}.title`));
+  }
+  await summary.getByRole("link", { name: t("home.engagement.link") }).click();
+  await expect(page).toHaveURL("/en/services#engagement");
+});
+
+test("home and brands say how the two brands divide the work", async ({ page }) => {
+  const t = translator("en");
+  for (const path of ["/en", "/en/brands"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toContainText(t("brands.split"));
+  }
 });
 
 test.describe("the 404 page", () => {
@@ -265,37 +351,82 @@ test.describe("review findings stay fixed", () => {
       return colour;
     }, name);
 
-  test("the two brand panels differ in form and accent, neither in the parent's terracotta", async ({
+  test("one card everywhere: a brand's colour only in its mark and its panel's top rule", async ({
     page,
   }) => {
     for (const path of ["/en", "/en/brands"]) {
       await page.goto(path);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
-        const panels = await page.locator("main [data-brand]").evaluateAll((nodes) =>
+        // Card borders ease into the new scheme's colour.
+        await settle(page);
+        const cards = await page.locator("main .rounded-card").evaluateAll((nodes) =>
           nodes.map((node) => {
             const style = getComputedStyle(node);
-            const tagline = node.querySelector("[data-brand-tagline]")!;
             return {
               brand: node.getAttribute("data-brand"),
-              background: style.backgroundColor,
-              borderLeft: `${style.borderLeftWidth} ${style.borderLeftColor}`,
-              accent: getComputedStyle(tagline).color,
-              by: node.textContent,
+              look: [
+                style.backgroundColor,
+                style.borderTopLeftRadius,
+                style.borderLeftWidth,
+                style.borderLeftColor,
+                style.borderBottomColor,
+              ].join(" "),
+              rule: `${style.borderTopWidth} ${style.borderTopColor}`,
+              tagline: node.querySelector("[data-brand-tagline]")
+                ? getComputedStyle(node.querySelector("[data-brand-tagline]")!).color
+                : null,
             };
           }),
         );
+        // Every card (services, articles, brands, the hero's) is built the same way.
+        expect([...new Set(cards.map((card) => card.look))]).toHaveLength(1);
+        const panels = cards.filter((card) => card.brand);
         expect(panels.map((panel) => panel.brand)).toEqual(["lab", "consultancy"]);
         const [lab, consultancy] = panels as [(typeof panels)[0], (typeof panels)[0]];
-        expect(lab.accent).not.toBe(consultancy.accent);
-        expect(
-          lab.background === consultancy.background && lab.borderLeft === consultancy.borderLeft,
-        ).toBe(false);
-        const terracotta = await token(page, "--accent");
-        expect([lab.accent, consultancy.accent]).not.toContain(terracotta);
-        for (const panel of panels) expect(panel.by).toContain(siteConfig.name);
+        const text = await token(page, "--text");
+        for (const panel of panels) expect(panel.tagline).toBe(text);
+        if (path === "/en") {
+          // The home page speaks in the parent's colours: the same rule, the parent's blue.
+          const brand = await token(page, "--brand");
+          expect(lab.rule).toBe(`4px ${brand}`);
+          expect(consultancy.rule).toBe(lab.rule);
+        } else {
+          expect(lab.rule).toBe(`4px ${await token(page, "--lab")}`);
+          expect(consultancy.rule).toBe(`4px ${await token(page, "--consult")}`);
+        }
       }
     }
+    // Nothing on the home page is in a brand's own accent (read where the brands use them).
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/en/brands");
+      const accents = [await token(page, "--lab"), await token(page, "--consult")];
+      await page.goto("/en");
+      await settle(page);
+      const used = await page.locator("main *").evaluateAll((nodes) =>
+        nodes.flatMap((node) => {
+          const style = getComputedStyle(node);
+          return [style.color, style.backgroundColor, style.borderTopColor];
+        }),
+      );
+      expect(used.filter((colour) => accents.includes(colour))).toEqual([]);
+    }
+  });
+
+  test("home: the values as one even grid of equal items", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/en");
+    const boxes = await page
+      .locator("[data-values] > li")
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()));
+    expect(boxes).toHaveLength(5);
+    expect(new Set(boxes.map((box) => Math.round(box.width))).size).toBe(1);
+    // No item is boxed: the items carry no border of their own.
+    const borders = await page
+      .locator("[data-values] > li")
+      .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).borderTopWidth));
+    expect(new Set(borders)).toEqual(new Set(["0px"]));
   });
 
   test("an article's title block lines up with its text column", async ({ page }) => {
@@ -350,7 +481,9 @@ test.describe("review findings stay fixed", () => {
     expect(mixed).toBe(0);
   });
 
-  test("hero: three layered cards on wide screens, one on phones", async ({ page }) => {
+  test("hero: three staggered cards on wide screens, none covering another, one on phones", async ({
+    page,
+  }) => {
     const art = page.locator("[data-hero-art]");
     const visibleCards = () =>
       art
@@ -369,5 +502,16 @@ test.describe("review findings stay fixed", () => {
       .locator(".rounded-card")
       .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).opacity));
     expect(opacities).toEqual(["1", "1", "1"]);
+    // No card covers another's content.
+    const boxes = await art
+      .locator(".rounded-card")
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart =
+          a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        expect(apart, JSON.stringify([a, b])).toBe(true);
+      }
+    }
   });
 });

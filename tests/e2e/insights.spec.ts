@@ -4,6 +4,7 @@ import { siteConfig } from "#app/config/site.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { formatDay, lastModified } from "#app/insights/article.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
+import { callToAction } from "#app/pages.ts";
 import { translationLinks } from "#app/routing/language-links.ts";
 import {
   allPagePaths,
@@ -75,7 +76,12 @@ test("the header and footer link the list, after the other main pages", async ({
   for (const lang of languages) {
     const t = translator(lang);
     await page.goto(localizedPath("home", lang));
-    const header = page.getByRole("navigation", { name: t("nav.label") }).getByRole("link");
+    // The page links: the first list of the navigation (the languages follow them).
+    const header = page
+      .getByRole("navigation", { name: t("nav.label") })
+      .getByRole("list")
+      .first()
+      .getByRole("link");
     await expect(header.last()).toHaveText(t("nav.insights"));
     await expect(header.last()).toHaveAttribute("href", localizedPath("insights", lang));
     const footer = page.getByRole("navigation", { name: t("footer.links") });
@@ -143,8 +149,8 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
     expect(card.headers()["content-type"]).toBe("image/png");
     await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
 
-    // Related services lead to their place on the services page; the call to action to the
-    // contact page.
+    // Related services lead to their place on the services page; the article's own call to
+    // action names them and leads where every call to action does.
     for (const service of article.services) {
       const title = t(`services.items.${service}.title`);
       await expect(page.getByRole("link", { name: title, exact: true })).toHaveAttribute(
@@ -152,11 +158,14 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
         `${localizedPath("services", article.lang)}#${service}`,
       );
     }
-    await expect(
-      page
-        .getByRole("region", { name: t("cta.title") })
-        .getByRole("link", { name: t("cta.button") }),
-    ).toHaveAttribute("href", localizedPath("contact", article.lang));
+    const band = page.getByRole("region", { name: t("insights.cta.title") });
+    for (const service of article.services) {
+      await expect(band).toContainText(t(`services.items.${service}.title`));
+    }
+    await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
+      "href",
+      localizedPath(callToAction, article.lang),
+    );
   }
 });
 

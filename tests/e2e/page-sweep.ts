@@ -4,7 +4,7 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { textLanguages } from "#app/content/legal/texts.server.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
-import { pages, type PageId } from "#app/pages.ts";
+import { callToAction, pages, type PageId } from "#app/pages.ts";
 import {
   allPagePaths,
   defaultLanguage,
@@ -29,8 +29,17 @@ function spanishOnlyTexts(lang: Language): string[] {
     .map(({ spanish }) => spanish);
 }
 
-/** The pages that end with the call-to-action band before the footer. */
-const ctaPages: readonly PageId[] = ["home", "about", "brands", "insights"];
+/**
+ * The pages that end with the call-to-action band before the footer, and the key of its
+ * title (the services page words it for a need none of its services names).
+ */
+const ctaTitles: Partial<Record<PageId, "cta.title" | "services.other.title">> = {
+  home: "cta.title",
+  about: "cta.title",
+  brands: "cta.title",
+  insights: "cta.title",
+  services: "services.other.title",
+};
 
 /** The <head> links and metas a search engine reads, as the browser parsed them. */
 function headFacts(page: Page) {
@@ -166,6 +175,8 @@ export function sweepPages(
           const h1 = page.getByRole("heading", { level: 1 });
           await expect(h1).toHaveCount(1);
           await expect(h1).toHaveText(t(pages[pageId].heading));
+          // At 390 px the language choice is in the menu, beside the links.
+          await page.getByRole("button", { name: t("nav.openMenu") }).click();
           const switcher = page.getByRole("list", { name: t("nav.languages") });
           await expect(switcher.getByRole("link")).toHaveCount(languages.length);
           await expect(
@@ -174,6 +185,8 @@ export function sweepPages(
               exact: true,
             }),
           ).toHaveAttribute("aria-current", "true");
+          await page.keyboard.press("Escape");
+          await expect(switcher).toBeHidden();
           // The year comes from the page's inline script, so this also shows the script ran.
           await expect(page.getByRole("contentinfo")).toContainText(
             `© ${new Date().getFullYear()} ${siteConfig.name}`,
@@ -205,15 +218,16 @@ export function sweepPages(
         });
 
         await test.step("call to action band: last in main, or absent", async () => {
-          const band = page.getByRole("region", { name: t("cta.title") });
-          if (!ctaPages.includes(pageId)) {
+          const title = ctaTitles[pageId];
+          if (!title) {
             await expect(page.locator("[data-cta-band]")).toHaveCount(0);
             return;
           }
+          const band = page.getByRole("region", { name: t(title) });
           await expect(band).toBeVisible();
-          await expect(band.getByRole("link", { name: t("cta.button") })).toHaveAttribute(
+          await expect(band.getByRole("link")).toHaveAttribute(
             "href",
-            localizedPath("contact", lang),
+            localizedPath(callToAction, lang),
           );
           // Nothing sits between the band and the footer.
           await expect(page.locator("main > *").last()).toHaveAttribute(
