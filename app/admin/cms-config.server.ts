@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
-import { companySchema, servicesSchema } from "#app/content/schema.ts";
+import { bookingSchema, companySchema, servicesSchema } from "#app/content/schema.ts";
 import { languageFile } from "#app/content/check.server.ts";
 import { frontMatterSchema } from "#app/insights/front-matter.ts";
 
@@ -232,6 +232,13 @@ export function cmsConfig({
             file: "content/services.json",
             format: "json",
             fields: fieldsOf(servicesSchema),
+          },
+          {
+            name: "booking",
+            label: "Reservas de llamadas",
+            file: "content/booking.json",
+            format: "json",
+            fields: fieldsOf(bookingSchema),
           },
           {
             name: "languages",
