@@ -2,6 +2,8 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { pageIds, pages } from "#app/pages.ts";
 import {
   articlePath,
+  bookingManagePath,
+  bookingPath,
   contactSentPath,
   insightsFeedPath,
   localizedPath,
@@ -23,6 +25,13 @@ export default [
   ...publishedLanguages().map((lang) =>
     route(contactSentPath(lang).slice(1), pages.contact.module, { id: `${lang}/contact/sent` }),
   ),
+  // The booking page and the page of a booked call's signed link, rendered per request.
+  ...publishedLanguages().flatMap((lang) => [
+    route(bookingPath(lang).slice(1), "routes/book.tsx", { id: `${lang}/book` }),
+    route(bookingManagePath(lang).slice(1), "routes/book-manage.tsx", {
+      id: `${lang}/book/manage`,
+    }),
+  ]),
   // Each language's articles (content/insights) and their Atom feed, under its insights list.
   ...publishedLanguages().flatMap((lang) => [
     route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),

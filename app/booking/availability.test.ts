@@ -39,7 +39,11 @@ const asWallClock = (days: Day[]) =>
 
 const range = (from: string, to: string) => {
   const result: string[] = [];
-  for (let t = Date.parse(`2000-01-01T${from}:00Z`); t < Date.parse(`2000-01-01T${to}:00Z`); t += 1_800_000)
+  for (
+    let t = Date.parse(`2000-01-01T${from}:00Z`);
+    t < Date.parse(`2000-01-01T${to}:00Z`);
+    t += 1_800_000
+  )
     result.push(new Date(t).toISOString().slice(11, 16));
   return result;
 };
@@ -79,11 +83,7 @@ describe("free slots", () => {
   });
 
   it("keep the buffer around busy times and skip holidays", () => {
-    const days = freeDays(
-      { ...rules, bufferMinutes: 15, holidays: ["2027-03-31"] },
-      busy,
-      now,
-    );
+    const days = freeDays({ ...rules, bufferMinutes: 15, holidays: ["2027-03-31"] }, busy, now);
     const wall = asWallClock(days);
     // The 16:00 stand-up on Monday: 15:30 would end within its buffer.
     expect(wall["2027-03-29"]).toEqual([...range("09:00", "13:00"), "15:00"]);
@@ -91,7 +91,10 @@ describe("free slots", () => {
   });
 
   it("offer nothing taken by a booking, and nothing but whole calls within the hours", () => {
-    const booked = { start: Date.parse("2027-03-31T07:00:00Z"), end: Date.parse("2027-03-31T07:30:00Z") };
+    const booked = {
+      start: Date.parse("2027-03-31T07:00:00Z"),
+      end: Date.parse("2027-03-31T07:30:00Z"),
+    };
     const wall = asWallClock(freeDays({ ...rules, meetingMinutes: 45 }, [...busy, booked], now));
     expect(wall["2027-03-31"]).toEqual(["09:45", "10:30", "11:15", "12:00", "15:00", "15:45"]);
   });

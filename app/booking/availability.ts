@@ -73,10 +73,3 @@ export function horizon(rules: BookingRules, now: number): Interval {
     end: today.add({ days: rules.daysAhead + 1 }).epochMilliseconds,
   };
 }
-
-/** The company's calendar date (YYYY-MM-DD) of an instant. */
-export const companyDate = (instant: number) =>
-  Temporal.Instant.fromEpochMilliseconds(instant)
-    .toZonedDateTimeISO(companyTimeZone)
-    .toPlainDate()
-    .toString();

@@ -37,7 +37,7 @@ function instantOf(time: ICAL.Time): number {
   const inZone = (zone: string) =>
     wall().toZonedDateTime(zone, { disambiguation: "compatible" }).epochMilliseconds;
   if (time.isDate) return inZone(companyTimeZone);
-  const tzid = time.zone?.tzid ?? time.timezone;
+  const tzid = time.zone?.tzid ?? (time as { timezone?: string }).timezone;
   if (tzid === "UTC" || tzid === "Z") return time.toUnixTime() * 1000;
   if (tzid && tzid !== "floating" && isTimeZone(tzid)) return inZone(tzid);
   if (tzid && tzid !== "floating" && ICAL.TimezoneService.has(tzid)) {
@@ -222,5 +222,3 @@ export function createCalendar(options: CalendarOptions) {
     },
   };
 }
-
-export type Calendar = ReturnType<typeof createCalendar>;
