@@ -166,6 +166,18 @@ export function bookingStore({ db }: Pick<Database, "db">) {
         (await db.deleteFrom("bookings").where("created_at", "<", cutoff).executeTakeFirst())
           .numDeletedRows ?? 0n,
       ),
+    /** Deletes every booking made with an address (an erasure request); resolves with how many. */
+    deleteByEmail: async (email: string) =>
+      Number(
+        (
+          await db
+            .deleteFrom("bookings")
+            .where((eb) =>
+              eb(eb.fn("lower", ["email"]), "=", eb.fn("lower", [eb.val(email.trim())])),
+            )
+            .executeTakeFirst()
+        ).numDeletedRows ?? 0n,
+      ),
     /** Every booking, newest first (npm run inbox -- bookings). */
     list: () => db.selectFrom("bookings").select(columns).orderBy("start_at", "desc").execute(),
   };

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from "#app/components/language-switcher.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { pagesIn } from "#app/pages.ts";
-import { parseLocalizedPath } from "#app/routing/paths.ts";
+import { callToActionPath, parseLocalizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { cn } from "#app/components/ui/cn.ts";
 
@@ -17,8 +17,10 @@ const menuId = "site-menu";
  * closes the menu.
  */
 export function SiteHeader() {
-  const { t, href } = useLocale();
-  const { page: current } = parseLocalizedPath(useLocation().pathname);
+  const { t, href, lang } = useLocale();
+  const { pathname } = useLocation();
+  const { page: current } = parseLocalizedPath(pathname);
+  const action = callToActionPath(lang);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -54,10 +56,10 @@ export function SiteHeader() {
           </ul>
         </nav>
         <LanguageSwitcher />
-        {/* The call to action, on wide screens where it fits beside the links. On the contact
-            page it keeps its place, hidden, so the header does not shift between pages. */}
-        <div className={cn("ml-2 hidden lg:block", current === "contact" && "invisible")}>
-          <ButtonLink href={href("contact")} size="sm">
+        {/* The call to action, on wide screens where it fits beside the links. On the page it
+            leads to it keeps its place, hidden, so the header does not shift between pages. */}
+        <div className={cn("ml-2 hidden lg:block", pathname === action && "invisible")}>
+          <ButtonLink href={action} size="sm">
             {t("nav.talk")}
           </ButtonLink>
         </div>

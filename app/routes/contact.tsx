@@ -1,4 +1,5 @@
-import { ExternalLink, Mail, MapPin } from "lucide-react";
+import { CalendarDays, ExternalLink, Mail, MapPin } from "lucide-react";
+import bookingRules from "#content/booking.json" with { type: "json" };
 import {
   data,
   redirect,
@@ -11,12 +12,13 @@ import { ContactFormIsland } from "#app/components/contact-form-island.tsx";
 import { Faq } from "#app/components/faq.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
 import { documentTitle } from "#app/routing/seo.ts";
-import { contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
+import { bookingPath, contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { Route } from "./+types/contact";
 
@@ -108,6 +110,25 @@ function ContactDetails() {
   );
 }
 
+/** The other way to start: a call booked straight into the company's calendar. */
+function BookCall() {
+  const { t, lang } = useLocale();
+  return (
+    <Card as="section" aria-labelledby="contact-book" tone="open">
+      <h2 id="contact-book" className="text-xl text-fg">
+        {t("contact.book.title")}
+      </h2>
+      <p className="mt-2 text-muted">
+        {t("contact.book.text", { minutes: bookingRules.meetingMinutes })}
+      </p>
+      <ButtonLink href={bookingPath(lang)} variant="outline" className="mt-4">
+        <CalendarDays aria-hidden="true" className="size-4" />
+        {t("booking.title")}
+      </ButtonLink>
+    </Card>
+  );
+}
+
 /** What a visitor can expect after sending: reply time from siteConfig, a call, a proposal. */
 function NextSteps() {
   const { t } = useLocale();
@@ -177,6 +198,7 @@ export default function Contact() {
           </div>
         </Card>
         <div className="flex flex-col gap-10">
+          <BookCall />
           <NextSteps />
           <ContactDetails />
         </div>

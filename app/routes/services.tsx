@@ -9,6 +9,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { deliverables, services, type Service } from "#app/content/services.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { bookingPath } from "#app/routing/paths.ts";
 
 /** The services grouped by the brand that delivers them: strategy first, then building. */
 const groups = (["consultancy", "lab"] as const).map((brand) => ({
@@ -123,7 +124,7 @@ function ServiceIndex() {
 }
 
 export default function Services() {
-  const { t, href } = useLocale();
+  const { t, href, lang } = useLocale();
   return (
     <>
       <PageMeta page="services" />
@@ -180,10 +181,15 @@ export default function Services() {
               </h2>
               <p className="mt-2 text-muted">{t("services.other.text")}</p>
             </div>
-            <ButtonLink href={href("contact")} className="shrink-0">
-              {t("services.other.button")}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </ButtonLink>
+            <div className="flex shrink-0 flex-wrap gap-3">
+              <ButtonLink href={bookingPath(lang)}>
+                {t("booking.title")}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </ButtonLink>
+              <ButtonLink href={href("contact")} variant="outline">
+                {t("services.other.button")}
+              </ButtonLink>
+            </div>
           </Card>
         </div>
       </div>

@@ -45,6 +45,12 @@ export function bookingPath(lang: Language): string {
   return `${prefix}/book`;
 }
 
+/**
+ * Where the site's call to action leads: the header's button and the closing band's. One
+ * place, so that changing the next step changes it everywhere.
+ */
+export const callToActionPath = (lang: Language) => bookingPath(lang);
+
 /** Where a visitor's signed link shows, cancels or moves a booked call. */
 export const bookingManagePath = (lang: Language) => `${bookingPath(lang)}/manage`;
 

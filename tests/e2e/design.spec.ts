@@ -110,7 +110,7 @@ test("header: a call to action on wide screens and 44 px language targets", asyn
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: t("nav.talk") })).toHaveAttribute(
     "href",
-    "/en/contact",
+    "/en/book",
   );
   for (const box of await header
     .locator("[data-language-choice]")
@@ -118,10 +118,10 @@ test("header: a call to action on wide screens and 44 px language targets", asyn
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
   }
-  // The contact page hides its own call to action without moving the links beside it.
+  // The booking page hides its own call to action without moving the links beside it.
   const servicesLink = header.getByRole("link", { name: t("nav.services"), exact: true });
   const where = (await servicesLink.boundingBox())?.x;
-  await page.goto("/en/contact");
+  await page.goto("/en/book");
   await expect(header.getByRole("link", { name: t("nav.talk") })).toBeHidden();
   expect((await servicesLink.boundingBox())?.x).toBe(where);
 });
