@@ -13,7 +13,12 @@ export function BookingPickerIsland(props: BookingPickerProps) {
   const data: BookingIslandData = {
     props,
     messages: {
-      booking: resource("booking"),
+      // Without the e-mails' texts, which the calendar never shows.
+      booking: Object.fromEntries(
+        Object.entries(resource("booking") as Record<string, unknown>).filter(
+          ([key]) => key !== "mail",
+        ),
+      ),
       contact: { form: resource("contact.form") },
       company: resource("company"),
     },

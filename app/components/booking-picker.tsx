@@ -238,7 +238,7 @@ export function BookingPicker(props: BookingPickerProps) {
         <h2 id="booking-days" className="text-xl text-fg">
           {t("booking.days")}
         </h2>
-        <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <ul className="mt-4 grid grid-cols-2 gap-2">
           {open.map((entry) => {
             const current = entry.date === chosen?.date;
             return (

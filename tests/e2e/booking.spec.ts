@@ -243,6 +243,9 @@ test.describe("with JavaScript", () => {
     page,
   }) => {
     const t = translator("en");
+    // Not even the calendar brings another site in: every request goes to the site itself.
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
     await page.goto(`${site.url}${bookingPath("en")}`);
     await enhance(page);
     // 09:00 in Madrid on Monday 29 is 03:00 in New York (EDT), whose zone is named.
@@ -262,6 +265,8 @@ test.describe("with JavaScript", () => {
     await expect(status).toContainText("Eastern Daylight Time");
     // No page load: still the booking page.
     await expect(page).toHaveURL(`${site.url}${bookingPath("en")}`);
+    expect(requested.filter((url) => !url.startsWith(`${site.url}/`))).toEqual([]);
+    expect(requested.filter((url) => url.includes("/assets/")).length).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
 
     for (const recipient of ["anna@example.es", owner]) {
