@@ -19,7 +19,7 @@ const { builtAddressProblems, builtSecurityTxtProblems, launchProblems } =
 const site = { ...siteConfig, siteUrl: settings.build.SITE_URL };
 const clientDir = path.resolve(settings.build.BUILD_DIR, "client");
 const problems = [
-  ...launchProblems(site, settings.contact),
+  ...launchProblems(site, settings.contact, settings.booking),
   ...builtAddressProblems(clientDir, site.siteUrl),
   ...builtSecurityTxtProblems(clientDir),
 ];

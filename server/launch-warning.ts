@@ -12,7 +12,7 @@ import { isLoopback } from "#server/health.ts";
 export function warnIfNotReadyToLaunch(settings: Settings, clientDir: string, log: Logger) {
   const siteUrl = settings.build.SITE_URL;
   const problems = [
-    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact),
+    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, settings.booking),
     ...builtAddressProblems(clientDir, siteUrl),
     ...builtSecurityTxtProblems(clientDir),
   ];
