@@ -1,26 +1,38 @@
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { ContactForm } from "#app/components/contact-form.tsx";
 import { contactIsland, type ContactIslandData } from "#app/components/contact-form-island.tsx";
+import { bookingIsland, type BookingIslandData } from "#app/booking/island.ts";
 import type { Language } from "#app/config/site.ts";
 import { createI18n, type Messages } from "#app/i18n/i18n.ts";
 
-// Pages are prerendered HTML; only the contact form comes alive in the browser.
-const root = document.getElementById(contactIsland.root);
-const data = document.getElementById(contactIsland.data)?.textContent;
-if (root && data) {
-  const { props, messages } = JSON.parse(data) as ContactIslandData;
-  const i18n = createI18n(document.documentElement.lang as Language, messages as Messages);
+/** Hydrates the island `root` with what `render` makes of its data, in the page's language. */
+function hydrate<Data extends { messages: unknown }>(
+  ids: { root: string; data: string },
+  render: (data: Data) => ReactNode,
+) {
+  const root = document.getElementById(ids.root);
+  const text = document.getElementById(ids.data)?.textContent;
+  if (!root || !text) return;
+  const data = JSON.parse(text) as Data;
+  const i18n = createI18n(document.documentElement.lang as Language, data.messages as Messages);
   // A transition lets React hydrate in small slices instead of one long task.
   startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <ContactForm {...props} />
-        </I18nextProvider>
+        <I18nextProvider i18n={i18n}>{render(data)}</I18nextProvider>
       </StrictMode>,
     );
   });
+}
+
+// Pages are prerendered HTML; only the contact form and the booking calendar come alive.
+hydrate<ContactIslandData>(contactIsland, ({ props }) => <ContactForm {...props} />);
+if (document.getElementById(bookingIsland.root)) {
+  // Its own chunk: the contact page does not load the calendar's code.
+  void import("#app/components/booking-picker.tsx").then(({ BookingPicker }) =>
+    hydrate<BookingIslandData>(bookingIsland, ({ props }) => <BookingPicker {...props} />),
+  );
 }

@@ -132,9 +132,3 @@ export function hydrates(page: PageId): boolean {
   const entry: PageEntry = pages[page];
   return entry.hydrate === true;
 }
-
-/**
- * Where every "next step" leads (the header's button, the closing band, an article's call to
- * action, the engagement section): one place to point them all elsewhere.
- */
-export const callToAction: PageId = "contact";

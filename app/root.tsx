@@ -20,10 +20,14 @@ import pageScript from "#app/page-script.js?inline-script";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { insightsFeedPath } from "#app/routing/paths.ts";
 
-/** Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate. */
-function isInteractive(routeId: string): boolean {
-  const page = routeId.split("/")[1] ?? "";
-  return isPageId(page) && hydrates(page);
+/**
+ * Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate.
+ * Routes outside it (the booking page) say so with `handle = { hydrate: true }`.
+ */
+function isInteractive({ id, handle }: { id: string; handle: unknown }): boolean {
+  const page = id.split("/")[1] ?? "";
+  if (isPageId(page)) return hydrates(page);
+  return (handle as { hydrate?: boolean } | undefined)?.hydrate === true;
 }
 
 /**
@@ -50,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t, lang } = useLocale();
   const nonce = useNonce();
   // Pages without interaction ship no React at all.
-  const hydrate = useMatches().some((match) => isInteractive(match.id));
+  const hydrate = useMatches().some(isInteractive);
   return (
     <html lang={lang} dir="ltr">
       <head>

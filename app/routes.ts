@@ -3,6 +3,8 @@ import { allPageIds, pages } from "#app/pages.ts";
 import {
   articlePath,
   caseStudyPath,
+  bookingManagePath,
+  bookingPath,
   contactSentPath,
   insightsFeedPath,
   localizedPath,
@@ -25,6 +27,13 @@ export default [
   ...publishedLanguages().map((lang) =>
     route(contactSentPath(lang).slice(1), pages.contact.module, { id: `${lang}/contact/sent` }),
   ),
+  // The booking page and the page of a booked call's signed link, rendered per request.
+  ...publishedLanguages().flatMap((lang) => [
+    route(bookingPath(lang).slice(1), "routes/book.tsx", { id: `${lang}/book` }),
+    route(bookingManagePath(lang).slice(1), "routes/book-manage.tsx", {
+      id: `${lang}/book/manage`,
+    }),
+  ]),
   // Each language's articles (content/insights) and their Atom feed, under its insights list.
   ...publishedLanguages().flatMap((lang) => [
     route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),

@@ -26,6 +26,7 @@ const problems = [
       caseStudies: settings.build.CASE_STUDIES_DIR,
       people: settings.build.PEOPLE_DIR,
     }),
+    settings.booking,
   ),
   ...builtAddressProblems(clientDir, site.siteUrl),
   ...builtSecurityTxtProblems(clientDir),

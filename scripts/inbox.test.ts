@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { bookingStore } from "#app/booking/store.server.ts";
 import { openStore } from "#app/contact/store.server.ts";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 
@@ -241,6 +242,33 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
     expect(inbox("delete", "--email", "NURIA@example.cat").out).toContain("Deleted 1 message(s)");
     const ids = (JSON.parse(inbox("list", "--json").out) as { id: number }[]).map((m) => m.id);
     expect(ids).toEqual([4, 2]);
+  });
+
+  it("lists the booked calls, and an erasure deletes an address's bookings too", async () => {
+    const store = await open();
+    const start = Date.parse("2027-03-29T07:00:00Z");
+    await bookingStore(store.driver).book(
+      {
+        createdAt: Date.now(),
+        lang: "ca",
+        name: "Núria Booked",
+        email: "nuria@example.cat",
+        company: "Ferrer SL",
+        topic: "Una trucada",
+        start,
+        end: start + 30 * 60_000,
+      },
+      () => [],
+      Date.now(),
+    );
+    await store.close();
+    expect(inbox("bookings").out).toContain(
+      "2027-03-29T07:00:00.000Z  booked     Núria Booked <nuria@example.cat> (Ferrer SL)  Una trucada",
+    );
+    expect(inbox("delete", "--email", "nuria@EXAMPLE.cat").out).toContain(
+      "Deleted 1 message(s) and 1 booking(s)",
+    );
+    expect(inbox("bookings").out).toContain("No bookings.");
   });
 
   it("purges messages older than a number of days", () => {

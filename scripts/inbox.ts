@@ -4,18 +4,21 @@ import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import { settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
+import { bookingStore } from "#app/booking/store.server.ts";
 import { openStore, type StoredMessage } from "#app/contact/store.server.ts";
 import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
 
 const usage = `Usage: npm run inbox -- <command>
 
-  list [--json] [--limit N]          newest first, with delivery status
+  list [--json] [--limit N]          newest first, with delivery status (a booking's
+                                     invitations are listed here too, as the e-mails they are)
+  bookings [--json]                  the calls booked on /book, latest call first
   show <id>                          one message in full
   export --format csv|json           every message, to standard output
   retry <id> | retry --failed        queue for e-mail again (the running server sends it)
   not-spam <id>                      release a message kept as spam into the outbox
   delete <id>                        delete one message
-  delete --email <address>           delete every message from an address (erasure request)
+  delete --email <address>           delete every message and booking of an address (erasure)
   backup <file>                      consistent copy of the SQLite database, safe while the
                                      server runs (PostgreSQL: pg_dump)
   purge --older-than <days>          delete messages older than <days> days
@@ -163,6 +166,23 @@ try {
       );
       break;
     }
+    case "bookings": {
+      const bookings = await bookingStore(store.driver).list();
+      if (values.json) {
+        console.log(printableJson(bookings, 2));
+        break;
+      }
+      if (!bookings.length) console.log("No bookings.");
+      for (const b of bookings) {
+        const topic = Array.from(b.topic.replace(/\s+/g, " ")).slice(0, 50).join("");
+        console.log(
+          printableLine(
+            `#${b.id}  ${iso(b.start)}  ${b.status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
+          ),
+        );
+      }
+      break;
+    }
     case "show": {
       const message = await store.get(positiveInteger(argument, "The message id"));
       if (!message) fail(`No message #${argument}.`);
@@ -205,11 +225,13 @@ try {
       break;
     }
     case "delete": {
-      if (values.email)
+      if (values.email) {
+        const messages = await store.deleteByEmail(values.email);
+        const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
         console.log(
-          `Deleted ${await store.deleteByEmail(values.email)} message(s) from ${values.email}.`,
+          `Deleted ${messages} message(s) and ${bookings} booking(s) of ${values.email}.`,
         );
-      else if (await store.delete(positiveInteger(argument, "The message id")))
+      } else if (await store.delete(positiveInteger(argument, "The message id")))
         console.log(`Deleted message #${argument}.`);
       else fail(`No message #${argument}.`);
       break;

@@ -6,13 +6,15 @@ import { articles } from "virtual:insights";
 import { people } from "virtual:people";
 import * as build from "virtual:react-router/server-build";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
+import { startBookingService } from "#app/booking/service.server.ts";
 import { startContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
-import { languages } from "#app/config/site.ts";
+import { languages, siteConfig } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
+  bookingPaths,
   defaultLanguage,
   dynamicPagePaths,
   localizedPath,
@@ -68,6 +70,22 @@ export async function startSite(settings: Settings) {
   });
   contact.onMessageStored((lang) => stats.message(lang));
   contact.addPurge(() => stats.purge());
+  const booking = await startBookingService(settings.booking, {
+    database: contact.database,
+    siteUrl: settings.build.SITE_URL,
+    from: settings.contact.CONTACT_FROM,
+    companyEmail: settings.contact.CONTACT_TO,
+    consume: contact.consume,
+    deliver: contact.deliver,
+    onBooked: (lang) => stats.booking(lang),
+    log,
+  });
+  // Bookings are kept as long as contact messages (the privacy policy says so).
+  contact.addPurge(async () => {
+    const cutoff = booking.now() - siteConfig.legal.contactRetentionDays * 24 * 3600 * 1000;
+    const removed = await booking.purgeOlderThan(cutoff);
+    if (removed) log.info({ removed }, "purged bookings past retention");
+  });
 
   const admin = adminRouter({
     dir: path.resolve(clientDir, "../admin"),
@@ -82,6 +100,7 @@ export async function startSite(settings: Settings) {
     build,
     trustProxy: settings.server.TRUST_PROXY,
     contact,
+    booking,
     admin,
     log,
   });
@@ -89,10 +108,19 @@ export async function startSite(settings: Settings) {
   const handle = createFastPath({
     files,
     notFoundPages,
-    formPages: new Set(publishedLanguages().map((lang) => localizedPath("contact", lang))),
+    formPages: new Set(
+      publishedLanguages().flatMap((lang) => [
+        localizedPath("contact", lang),
+        ...bookingPaths(lang),
+      ]),
+    ),
     dynamicPages: new Set(dynamicPagePaths()),
     healthCheck: createHealthCheck({
-      health: async () => ({ ...(await contact.health()), release }),
+      health: async () => ({
+        ...(await contact.health()),
+        booking: booking.health(),
+        release,
+      }),
       token: settings.health.HEALTH_TOKEN,
       trustsProxy,
       log,
@@ -124,6 +152,7 @@ export async function startSite(settings: Settings) {
     stop: async () => {
       await server.closeGracefully();
       await stats.stop();
+      booking.stop();
       await contact.stop();
     },
   };

@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { bookingContext, type BookingService } from "#app/booking/service.server.ts";
 import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
 import { requestContext, type ContactService } from "#app/contact/service.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
@@ -18,6 +19,7 @@ export function createExpressApp({
   build,
   trustProxy,
   contact,
+  booking,
   admin,
   log,
 }: {
@@ -26,6 +28,7 @@ export function createExpressApp({
   admin: express.Router;
   trustProxy: Settings["server"]["TRUST_PROXY"];
   contact: ContactService;
+  booking: BookingService;
   log: Logger;
 }) {
   const app = express();
@@ -44,6 +47,7 @@ export function createExpressApp({
         const context = new RouterContextProvider();
         const clientKey = rateLimitAddress(req.ip, req.socket.remoteAddress);
         context.set(requestContext, { contact, clientKey });
+        context.set(bookingContext, { booking, clientKey });
         context.set(nonceContext, { nonce: res.locals["nonce"] as string });
         return context;
       },

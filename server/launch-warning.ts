@@ -18,7 +18,7 @@ export function warnIfNotReadyToLaunch(
 ) {
   const siteUrl = settings.build.SITE_URL;
   const problems = [
-    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections),
+    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections, settings.booking),
     ...builtAddressProblems(clientDir, siteUrl),
     ...builtSecurityTxtProblems(clientDir),
   ];

@@ -65,6 +65,7 @@ describe("the editor's configuration", () => {
     expect(site?.files?.map((file) => file.file)).toEqual([
       "content/company.json",
       "content/services.json",
+      "content/booking.json",
       "content/languages.json",
     ]);
   });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
 import {
+  bookingSchema,
   caseStudySchema,
   companySchema,
   personSchema,
@@ -297,6 +298,13 @@ export function cmsConfig({
             file: "content/services.json",
             format: "json",
             fields: fieldsOf(servicesSchema),
+          },
+          {
+            name: "booking",
+            label: "Reservas de llamadas",
+            file: "content/booking.json",
+            format: "json",
+            fields: fieldsOf(bookingSchema),
           },
           {
             name: "languages",

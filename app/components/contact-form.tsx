@@ -49,7 +49,7 @@ const subscribeToNothing = () => () => {};
 const isControl = (target: EventTarget | null) =>
   target instanceof Element && target.matches("input, textarea, button");
 
-const inputClass =
+export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface-raised px-3.5 py-2.5 text-base text-fg shadow-xs placeholder:text-muted focus:border-brand-text focus:ring-2 focus:ring-ring/30 focus:outline-none aria-invalid:border-danger";
 
 /** The reason behind an answer that is not JSON (a proxy, the origin guard, ...). */

@@ -2,11 +2,12 @@ import { ArrowRight } from "lucide-react";
 import { Motif } from "#app/components/motif.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { callToAction } from "#app/pages.ts";
+import { callToActionPath } from "#app/routing/paths.ts";
 
 /**
- * The closing call to action before the footer (which carries the e-mail address); a page
- * may word it for itself. It leads where every call to action does (`callToAction`).
+ * The closing call to action before the footer (which carries the e-mail address): book a
+ * call, or write. A page may word it for itself; it leads where every call to action does
+ * (`callToActionPath`).
  */
 export function CtaBand({
   title,
@@ -17,7 +18,7 @@ export function CtaBand({
   text?: string;
   button?: string;
 }) {
-  const { t, href } = useLocale();
+  const { t, href, lang } = useLocale();
   return (
     <section
       aria-labelledby="cta-title"
@@ -31,10 +32,18 @@ export function CtaBand({
           </h2>
           <p className="mt-4 text-lg text-pretty text-on-band-muted">{text ?? t("cta.text")}</p>
         </div>
-        <ButtonLink href={href(callToAction)} variant="inverse" className="self-start lg:self-auto">
-          {button ?? t("cta.button")}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </ButtonLink>
+        <div className="flex flex-col items-start gap-3 lg:items-end">
+          <ButtonLink href={callToActionPath(lang)} variant="inverse">
+            {button ?? t("cta.book")}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+          <a
+            href={href("contact")}
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            {t("cta.button")}
+          </a>
+        </div>
       </div>
       {/* Kept to the right half, behind the button, clear of the text. */}
       <Motif className="absolute inset-y-0 right-0 -z-10 h-full w-1/2 text-on-band opacity-15 fade-left" />

@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 import { LanguageSwitcher } from "#app/components/language-switcher.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Logo } from "#app/components/logo.tsx";
-import { callToAction, pagesIn } from "#app/pages.ts";
-import { parseLocalizedPath } from "#app/routing/paths.ts";
+import { pagesIn } from "#app/pages.ts";
+import { callToActionPath, parseLocalizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { cn } from "#app/components/ui/cn.ts";
 
@@ -17,8 +17,10 @@ const menuId = "site-menu";
  * new page, which closes the menu. The call to action stays in the bar.
  */
 export function SiteHeader() {
-  const { t, href } = useLocale();
-  const { page: current } = parseLocalizedPath(useLocation().pathname);
+  const { t, href, lang } = useLocale();
+  const { pathname } = useLocation();
+  const { page: current } = parseLocalizedPath(pathname);
+  const action = callToActionPath(lang);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -57,8 +59,8 @@ export function SiteHeader() {
         </nav>
         {/* The call to action, on every screen: the next step is never inside the menu. On
             its own page it keeps its place, hidden, so the header does not shift between pages. */}
-        <div className={cn("ml-1 sm:ml-2", current === callToAction && "invisible")}>
-          <ButtonLink href={href(callToAction)} size="sm" data-header-cta>
+        <div className={cn("ml-1 sm:ml-2", pathname === action && "invisible")}>
+          <ButtonLink href={action} size="sm" data-header-cta>
             {t("nav.talk")}
           </ButtonLink>
         </div>

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ContactSettings } from "#app/config/settings.server.ts";
+import type { BookingSettings, ContactSettings } from "#app/config/settings.server.ts";
 import type { SiteConfig } from "#app/config/site.ts";
 import { entryFiles } from "#app/content/entries.server.ts";
 import { confirmableFacts, type ConfirmableFact } from "#app/content/schema.ts";
@@ -20,6 +20,7 @@ export function launchProblems(
   config: SiteConfig,
   contact: Pick<ContactSettings, "SMTP_URL" | "CONTACT_TO" | "CONTACT_FROM">,
   collections: CollectionCounts,
+  booking?: Pick<BookingSettings, "BOOKING_CALENDAR_URL">,
 ): string[] {
   const problems: string[] = [];
   const placeholder = (field: string, value: string) =>
@@ -92,6 +93,11 @@ export function launchProblems(
   }
   if (!contact.SMTP_URL) {
     problems.push("no SMTP_URL: contact messages are stored but never e-mailed");
+  }
+  if (booking && booking.BOOKING_CALENDAR_URL.length === 0) {
+    problems.push(
+      "no BOOKING_CALENDAR_URL: the booking page offers no slot (README: Connecting the calendar)",
+    );
   }
   return problems;
 }

@@ -154,6 +154,20 @@ describe("launch check", () => {
     expect(problems[0]).toContain(expected);
   });
 
+  it("names a booking page without a calendar", () => {
+    const withCalendar = parseSettings({ BOOKING_CALENDAR_URL: "https://calendar.example/a.ics" });
+    expect(
+      launchProblems(filledIn, contactOf(productionEnv), filled, withCalendar.booking),
+    ).toEqual([]);
+    const problems = launchProblems(
+      filledIn,
+      contactOf(productionEnv),
+      filled,
+      parseSettings({}).booking,
+    );
+    expect(problems).toEqual([expect.stringContaining("BOOKING_CALENDAR_URL")]);
+  });
+
   it.each([
     ["no SMTP_URL", { SMTP_URL: "" }, "SMTP_URL"],
     ["an example recipient", { CONTACT_TO: "me@example.org" }, "CONTACT_TO"],

@@ -149,6 +149,52 @@ const contact = {
   CONTACT_MAIL_WINDOW_SECONDS: seconds(3600),
 };
 
+/** The booking page (app/booking): the company's calendar, the meeting place, the links' key. */
+const booking = {
+  /**
+   * The private iCalendar (ICS) address of the company's calendar, whose busy times are not
+   * offered (README: where Google, Outlook and Fastmail show it); several separated by spaces or
+   * commas. Without one, the booking page offers no slot and gives the e-mail address instead.
+   */
+  BOOKING_CALENDAR_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const urls = (value ?? "").split(/[\s,]+/).filter(Boolean);
+      for (const url of urls) {
+        const parsed = z.url({ protocol: /^https?$/ }).safeParse(url);
+        if (!parsed.success) {
+          context.issues.push({
+            code: "custom",
+            input: value,
+            message: "must be http:// or https:// addresses, separated by spaces or commas",
+          });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    }),
+  /** How often the calendar is read again. */
+  BOOKING_CALENDAR_REFRESH_SECONDS: seconds(300),
+  /** Bound on one reading of one calendar address. */
+  BOOKING_CALENDAR_TIMEOUT_SECONDS: seconds(15),
+  /** A calendar address larger than this is refused (the last good copy is kept). */
+  BOOKING_CALENDAR_MAX_BYTES: count(10 * 1024 * 1024),
+  /** Past this age of the last good copy no slot is offered: the calendar may have changed. */
+  BOOKING_CALENDAR_MAX_AGE_SECONDS: seconds(3600),
+  /** Where the call takes place, in the invitation: a video-call link or an address. */
+  BOOKING_LOCATION: z.string().min(1).optional(),
+  /**
+   * The key that signs the links to cancel or move a call (HMAC). Without it a random key is
+   * kept in the database, shared by every server on it.
+   */
+  BOOKING_SECRET: z.string().min(32).optional(),
+  /**
+   * For tests only: the booking clock starts at this instant (ISO 8601) and runs on from there.
+   */
+  BOOKING_NOW: z.iso.datetime({ offset: true }).optional(),
+};
+
 /**
  * The content editor at /admin (docs/editing.md): where its saves go. Read at start, so one
  * build serves any repository.
@@ -233,7 +279,17 @@ function pick<T extends object, K extends keyof T>(
 }
 
 const settingsSchema = z
-  .object({ ...server, ...health, ...log, ...build, ...contact, ...admin, ...stats, ...deploy })
+  .object({
+    ...server,
+    ...health,
+    ...log,
+    ...build,
+    ...contact,
+    ...booking,
+    ...admin,
+    ...stats,
+    ...deploy,
+  })
   .refine(
     // A send still running when its lease ends could be sent again by another server; the
     // margin covers recording the outcome after the deadline.
@@ -260,6 +316,7 @@ const settingsSchema = z
     log: pick(env, log),
     build: pick(env, build),
     contact: pick(env, contact),
+    booking: pick(env, booking),
     admin: pick(env, admin),
     stats: pick(env, stats),
     deploy: pick(env, deploy),
@@ -267,6 +324,7 @@ const settingsSchema = z
 
 export type Settings = z.output<typeof settingsSchema>;
 export type ContactSettings = Settings["contact"];
+export type BookingSettings = Settings["booking"];
 
 /** Reads settings from an environment; a wrong value throws, one line per problem. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {

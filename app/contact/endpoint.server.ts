@@ -13,6 +13,10 @@ export function wantsJson(request: Request): boolean {
 }
 
 /** A submission's answer as the form's script reads it: the result as JSON, never cached. */
-export function jsonAnswer({ status, result, headers }: SubmitResponse): Response {
+export function jsonAnswer({
+  status,
+  result,
+  headers,
+}: Pick<SubmitResponse, "status" | "headers"> & { result: unknown }): Response {
   return Response.json(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }

@@ -142,7 +142,13 @@ export function createSender(
 export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOptions): Mailer {
   const sender = createSender(smtpUrl, limits);
   return {
-    send: (message) => sender.send(composeNotification(message, { from, to })),
+    // A composed e-mail (a booking's invitation) goes as it is; a contact message is told.
+    send: (message) =>
+      sender.send(
+        message.mail
+          ? (JSON.parse(message.mail) as SendMailOptions)
+          : composeNotification(message, { from, to }),
+      ),
     sendSummary: (messages) => sender.send(composeSummary(messages, { from, to })),
     close: sender.close,
   };

@@ -125,7 +125,10 @@ export function createOutbox(
         continue;
       }
       const window = claimedAt - (claimedAt % options.windowMs);
-      if (!(await store.takeMailSlot(window, options.mailPerWindow))) {
+      // The cap guards the owner's mailbox against floods of messages; a booking's
+      // invitation (rate-limited on the booking page) must reach the visitor, never a summary.
+      const capped = message.mail === null;
+      if (capped && !(await store.takeMailSlot(window, options.mailPerWindow))) {
         if (!(await store.hold(message.id, owner, window + options.windowMs))) {
           warnClaimLost(message.id, "held");
           continue;
@@ -153,7 +156,7 @@ export function createOutbox(
         continue;
       }
       lastError = { at: now(), message: failure };
-      await store.returnMailSlot(window);
+      if (capped) await store.returnMailSlot(window);
       const attempts = message.attempts + 1;
       if (attempts >= options.maxAttempts) {
         if (!(await store.markFailed(message.id, owner, failure))) {

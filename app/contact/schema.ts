@@ -12,8 +12,8 @@ export type FieldError = "required" | "tooLong" | "email" | "invalid";
 
 // Control characters never belong in a name or an address (they would break e-mail
 // headers); the message may hold line breaks and tabs.
-const singleLine = /^[^\p{Cc}]*$/u;
-const multiLine = /^(?:[^\p{Cc}]|[\t\n])*$/u;
+export const singleLine = /^[^\p{Cc}]*$/u;
+export const multiLine = /^(?:[^\p{Cc}]|[\t\n])*$/u;
 
 /**
  * Characters that show nothing by themselves: format and control characters (bidi marks
@@ -27,7 +27,7 @@ const nothingVisible =
   /^[\p{Cf}\p{Cc}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 /** Filled: after trimming, at least one character that shows. */
-const filled = [
+export const filled = [
   z.trim(),
   z.minLength(1, "required"),
   z.refine<string>((value) => !nothingVisible.test(value), "required"),

@@ -119,6 +119,10 @@ export async function startContactService(
         minFillMs: settings.CONTACT_MIN_FILL_SECONDS * 1000,
         log,
       }),
+    /** Counts one form submission of a client against the rate limit (the booking form too). */
+    consume: (clientKey: string) => limiter.consume(clientKey),
+    /** Asks the outbox to send what was queued (a booking's invitations). */
+    deliver: () => void outbox?.kick(),
     /** The database the messages live in, for the visit counts' tables beside them. */
     database: store.driver,
     /** Calls `listener` with the language of every message stored that is not spam. */

@@ -40,6 +40,8 @@ export type StoredMessage = {
   spamReason: string | null;
   /** Delivered, but the e-mail warns it may be spam: why (see `Suspicion`). */
   suspicion: Suspicion | null;
+  /** An e-mail composed in full (JSON), sent as it is: a booking's invitation (app/booking). */
+  mail: string | null;
 };
 
 /**
@@ -70,6 +72,7 @@ const columns = [
   "sent_at as sentAt",
   "spam_reason as spamReason",
   "suspicion",
+  "mail",
 ] as const;
 
 /** No server holds the message any more. */

@@ -46,7 +46,7 @@ const failure = (
 const maxDiscardBytes = 16 * maxBodyBytes;
 
 /** The body as text, refusing (null) anything larger than the limit, however it is sent. */
-async function readBody(request: Request): Promise<string | null> {
+export async function readBody(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -66,9 +66,9 @@ async function readBody(request: Request): Promise<string | null> {
   return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-type Fields = Record<string, string[]>;
+export type Fields = Record<string, string[]>;
 
-async function parseFields(request: Request, body: string): Promise<Fields | "unsupported"> {
+export async function parseFields(request: Request, body: string): Promise<Fields | "unsupported"> {
   const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]?.trim().toLowerCase();
   const fields: Fields = {};
   const add = (key: string, value: FormDataEntryValue) => {
@@ -91,7 +91,7 @@ async function parseFields(request: Request, body: string): Promise<Fields | "un
 }
 
 /** A field sent exactly once, as text; anything else counts as not sent. */
-function single(fields: Fields, name: string): string | undefined {
+export function single(fields: Fields, name: string): string | undefined {
   const values = fields[name];
   return values?.length === 1 ? values[0] : undefined;
 }

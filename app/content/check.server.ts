@@ -3,7 +3,7 @@
 // naming the file and the field.
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import { companySchema, servicesSchema } from "#app/content/schema.ts";
+import { bookingSchema, companySchema, servicesSchema } from "#app/content/schema.ts";
 import { catalogue, catalogueFile } from "#app/i18n/catalogues.server.ts";
 
 /** What content/languages.json must say: each language once, the default published, a catalogue each. */
@@ -67,6 +67,7 @@ export function contentProblems(): string[] {
     "content/languages.json": languageFile,
     "content/company.json": companySchema,
     "content/services.json": servicesSchema,
+    "content/booking.json": bookingSchema,
   };
   const problems: string[] = [];
   const data = new Map<string, unknown>();

@@ -275,3 +275,57 @@ export const caseStudySchema = z.strictObject({
   draft: z.boolean().default(false).meta({ title: "Borrador" }),
 });
 export type CaseStudyMatter = z.output<typeof caseStudySchema>;
+/** A time of day, `HH:MM` on the 24-hour clock. */
+const clock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time such as 09:30")
+  .meta({ title: "Hora (HH:MM)" });
+
+export const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+
+/**
+ * content/booking.json: when a visitor may book a call. The free slots are these hours minus
+ * the busy times of the company's calendar (BOOKING_CALENDAR_URL) and the calls already booked.
+ */
+export const bookingSchema = z.strictObject({
+  /** The hours a call may take place, per weekday, in the company's time zone. */
+  workingHours: z
+    .array(
+      z
+        .strictObject({
+          day: z.enum(weekdays).meta({ title: "Día", description: "mon, tue, wed, thu, fri, sat, sun" }),
+          from: clock,
+          to: clock,
+        })
+        .refine((hours) => hours.from < hours.to, { path: ["to"], error: "must be after from" }),
+    )
+    .meta({ title: "Horario", description: "Franjas en que se puede reservar, por día" }),
+  meetingMinutes: z
+    .number()
+    .int()
+    .min(10)
+    .max(240)
+    .meta({ title: "Duración de la llamada (minutos)" }),
+  bufferMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .meta({ title: "Margen libre antes y después de cada cita (minutos)" }),
+  minimumNoticeHours: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ title: "Antelación mínima (horas)" }),
+  daysAhead: z
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .meta({ title: "Días que se ofrecen por adelantado" }),
+  /** Days off in the company's time zone, YYYY-MM-DD. */
+  holidays: z
+    .array(z.iso.date("must be a date written YYYY-MM-DD"))
+    .meta({ title: "Festivos", description: "Fechas sin citas (AAAA-MM-DD)" }),
+});
+export type BookingRules = z.infer<typeof bookingSchema>;

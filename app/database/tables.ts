@@ -22,6 +22,22 @@ export type Tables = {
     claimed_by: string | null;
     lease_until: number | null;
     suspicion: Suspicion | null;
+    /** An e-mail composed in full (JSON), sent as it is: a booking's invitation. */
+    mail: string | null;
+  };
+  /** Calls booked on the booking page (app/booking); times in milliseconds. */
+  bookings: {
+    id: Generated<number>;
+    created_at: number;
+    lang: string;
+    name: string;
+    email: string;
+    company: string | null;
+    topic: string;
+    start_at: number;
+    end_at: number;
+    status: "booked" | "cancelled";
+    sequence: Generated<number>;
   };
   /** One row per rate-limited client key (an HMAC of its address) and window. */
   rate_limits: { key: string; hits: number; reset_at: number };

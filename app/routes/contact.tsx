@@ -1,5 +1,6 @@
 import { people } from "virtual:people";
-import { ExternalLink, Mail, MapPin } from "lucide-react";
+import { CalendarDays, ExternalLink, Mail, MapPin } from "lucide-react";
+import bookingRules from "#content/booking.json" with { type: "json" };
 import {
   data,
   redirect,
@@ -13,13 +14,14 @@ import { Faq } from "#app/components/faq.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { PersonCard } from "#app/components/person.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import type { Person } from "#app/content/collections.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
 import { documentTitle } from "#app/routing/seo.ts";
-import { contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
+import { bookingPath, contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { Route } from "./+types/contact";
 
@@ -107,6 +109,25 @@ function ContactDetails() {
           </div>
         ))}
       </dl>
+    </Card>
+  );
+}
+
+/** The other way to start: a call booked straight into the company's calendar. */
+function BookCall() {
+  const { t, lang } = useLocale();
+  return (
+    <Card as="section" aria-labelledby="contact-book">
+      <h2 id="contact-book" className="text-xl text-fg">
+        {t("contact.book.title")}
+      </h2>
+      <p className="mt-2 text-muted">
+        {t("contact.book.text", { minutes: bookingRules.meetingMinutes })}
+      </p>
+      <ButtonLink href={bookingPath(lang)} variant="outline" className="mt-4">
+        <CalendarDays aria-hidden="true" className="size-4" />
+        {t("booking.title")}
+      </ButtonLink>
     </Card>
   );
 }
@@ -204,6 +225,7 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
           </div>
         </Card>
         <div className="flex flex-col gap-10">
+          <BookCall />
           <NextSteps />
           <WhoAnswers people={answering} />
           <ContactDetails />

@@ -82,7 +82,7 @@ describe("parseLocalizedPath", () => {
 
 describe("the contact form's dynamic 'sent' page", () => {
   it("has one URL per published language, under that language's contact page", () => {
-    expect(dynamicPagePaths(withoutGerman)).toEqual([
+    expect(dynamicPagePaths(withoutGerman).filter((path) => path.endsWith("/sent"))).toEqual([
       "/contact/sent",
       "/en/contact/sent",
       "/ca/contact/sent",
@@ -99,5 +99,16 @@ describe("the contact form's dynamic 'sent' page", () => {
       page: "contact",
     });
     expect(parseLocalizedPath("/about/sent", withoutGerman)).toEqual({ lang: "es", page: null });
+  });
+});
+
+describe("the booking pages", () => {
+  it("are rendered per request in every published language, German included when published", () => {
+    expect(dynamicPagePaths(withGerman)).toEqual(
+      expect.arrayContaining(["/book", "/en/book", "/ca/book", "/de/book", "/en/book/manage"]),
+    );
+    for (const path of dynamicPagePaths(withGerman)) {
+      expect(allPagePaths(withGerman)).not.toContain(path);
+    }
   });
 });

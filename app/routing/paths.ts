@@ -40,10 +40,31 @@ export function contactSentPath(lang: Language): string {
   return `${localizedPath("contact", lang)}/${sentSlug}`;
 }
 
+/**
+ * The booking page of a language (`/book`, `/en/book`): rendered per request, since its free
+ * slots change by the minute. Beside the registry pages, under the language's prefix.
+ */
+export function bookingPath(lang: Language): string {
+  const prefix = lang === defaultLanguage ? "" : `/${lang}`;
+  return `${prefix}/book`;
+}
+
+/**
+ * Where the site's call to action leads: the header's button and the closing band's. One
+ * place, so that changing the next step changes it everywhere.
+ */
+export const callToActionPath = (lang: Language) => bookingPath(lang);
+
+/** Where a visitor's signed link shows, cancels or moves a booked call. */
+export const bookingManagePath = (lang: Language) => `${bookingPath(lang)}/manage`;
+
 /** URLs rendered per request, never prerendered: the server hands them to React Router. */
 export function dynamicPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {
-  return languages.map(contactSentPath);
+  return languages.flatMap((lang) => [contactSentPath(lang), ...bookingPaths(lang)]);
 }
+
+/** The booking pages of a language; their forms post to themselves. */
+export const bookingPaths = (lang: Language) => [bookingPath(lang), bookingManagePath(lang)];
 
 /** Every page × published language URL: the list the build prerenders. */
 export function allPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {

@@ -62,6 +62,16 @@ describe("the report", () => {
     expect(report.totals.conversion.change).toBeCloseTo(0);
   });
 
+  it("counts a booked call as a conversion beside the messages", () => {
+    const withBooking = buildReport(
+      { from: "2026-11-16", to: "2026-11-22" },
+      [...current, row("2026-11-18", "message", "booking", "ca", 1)],
+      previous,
+    );
+    expect(withBooking.totals.messages.value).toBe(3);
+    expect(withBooking.totals.conversion.value).toBeCloseTo(3 / 8);
+  });
+
   it("has every day of the period, the empty ones too", () => {
     expect(report.days).toHaveLength(7);
     expect(report.days[0]).toEqual({ day: "2026-11-16", visits: 6, pageViews: 15, messages: 0 });

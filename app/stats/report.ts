@@ -21,7 +21,7 @@ export type Report = {
     /** Visits: page views that entered the site from outside it. */
     visits: Figure;
     pageViews: Figure;
-    /** Contact messages kept as not spam. */
+    /** Contact messages kept as not spam, and calls booked (key `booking`): the conversions. */
     messages: Figure;
     /** Messages per visit; its `change` is the difference in percentage points. */
     conversion: Figure;

@@ -156,6 +156,10 @@ export function startStatsService(
     message(lang: string) {
       if (mode !== "off") counter.add("message", "", lang);
     },
+    /** A call booked on the booking page: a conversion, counted beside the messages. */
+    booking(lang: string) {
+      if (mode !== "off") counter.add("message", "booking", lang);
+    },
     /** Deletes the days past retention (run by the contact system's daily purge). */
     async purge() {
       const removed = await store.purgeBefore(retentionStart(localDay(now())));

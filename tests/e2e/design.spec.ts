@@ -1,7 +1,7 @@
 import { siteConfig } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
-import { callToAction, pagesIn } from "#app/pages.ts";
-import { localizedPath } from "#app/routing/paths.ts";
+import { pagesIn } from "#app/pages.ts";
+import { callToActionPath, localizedPath } from "#app/routing/paths.ts";
 import { expect, settle, test, translator } from "#tests/e2e/support.ts";
 
 // The call-to-action band (last in main on home, about, brands, services and insights; absent
@@ -111,7 +111,9 @@ test("header: the call to action in the bar on every screen, and 44 px language 
   await page.goto("/en/services");
   const header = page.getByRole("banner");
   const cta = header.getByRole("link", { name: t("nav.talk") });
-  await expect(cta).toHaveAttribute("href", localizedPath(callToAction, "en"));
+  // The booking page, wherever the call to action is configured.
+  await expect(cta).toHaveAttribute("href", callToActionPath("en"));
+  expect(callToActionPath("en")).toBe("/en/book");
   for (const box of await header
     .locator("[data-language-choice]")
     .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()))) {
@@ -132,7 +134,7 @@ test("header: the call to action in the bar on every screen, and 44 px language 
   await page.setViewportSize({ width: 1440, height: 900 });
   const servicesLink = header.getByRole("link", { name: t("nav.services"), exact: true });
   const where = (await servicesLink.boundingBox())?.x;
-  await page.goto(localizedPath(callToAction, "en"));
+  await page.goto(callToActionPath("en"));
   await expect(cta).toBeHidden();
   expect((await servicesLink.boundingBox())?.x).toBe(where);
 });
@@ -172,7 +174,7 @@ test("an article ends on a call to action that names its services", async ({ pag
   }
   await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
     "href",
-    localizedPath(callToAction, "en"),
+    callToActionPath("en"),
   );
   await expect(page.locator("main > *").last()).toHaveAttribute("aria-labelledby", "cta-title");
 });

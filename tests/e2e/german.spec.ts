@@ -53,3 +53,17 @@ test.describe("unknown German path", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("notFound.title"));
   });
 });
+
+test("the booking page exists in German, and says so in German when the calendar is unknown", async ({
+  page,
+}) => {
+  // This build's server has no BOOKING_CALENDAR_URL: no slot, the e-mail address instead.
+  await page.goto("/de/book");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.title"));
+  await expect(page.getByRole("status")).toContainText(t("booking.stale.title"));
+  await expect(page.getByRole("status")).toContainText(siteConfig.email);
+  await expect(page.getByRole("link", { name: "Español, ES", exact: true })).toHaveAttribute(
+    "href",
+    "/book",
+  );
+});

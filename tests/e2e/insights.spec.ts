@@ -4,9 +4,9 @@ import { siteConfig } from "#app/config/site.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { formatDay, lastModified } from "#app/insights/article.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
-import { callToAction } from "#app/pages.ts";
 import { translationLinks } from "#app/routing/language-links.ts";
 import {
+  callToActionPath,
   allPagePaths,
   insightsFeedPath,
   localizedPath,
@@ -164,7 +164,7 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
     }
     await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
       "href",
-      localizedPath(callToAction, article.lang),
+      callToActionPath(article.lang),
     );
   }
 });

@@ -4,8 +4,9 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { textLanguages } from "#app/content/legal/texts.server.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
-import { callToAction, pages, type PageId } from "#app/pages.ts";
+import { pages, type PageId } from "#app/pages.ts";
 import {
+  callToActionPath,
   allPagePaths,
   defaultLanguage,
   localizedPath,
@@ -225,10 +226,7 @@ export function sweepPages(
           }
           const band = page.getByRole("region", { name: t(title) });
           await expect(band).toBeVisible();
-          await expect(band.getByRole("link")).toHaveAttribute(
-            "href",
-            localizedPath(callToAction, lang),
-          );
+          await expect(band.getByRole("link")).toHaveAttribute("href", callToActionPath(lang));
           // Nothing sits between the band and the footer.
           await expect(page.locator("main > *").last()).toHaveAttribute(
             "aria-labelledby",

@@ -3,7 +3,9 @@
 // never change one that has shipped.
 import type { Migration } from "kysely/migration";
 import { up as initialSchema } from "#app/database/migrations/0001-initial-schema.ts";
+import { up as bookings } from "#app/database/migrations/0002-bookings.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial-schema": { up: initialSchema },
+  "0002-bookings": { up: bookings },
 };

@@ -1,0 +1,66 @@
+import ical from "node-ical";
+import { describe, expect, it } from "vitest";
+import { invitationMails, type BookingRecord } from "#app/booking/invitation.server.ts";
+
+const booking: BookingRecord = {
+  id: 7,
+  createdAt: Date.parse("2027-03-24T11:00:00Z"),
+  lang: "ca",
+  name: "Núria Ferrer",
+  email: "nuria@example.cat",
+  company: "Ferrer SL",
+  topic: "Automatitzar la facturació",
+  start: Date.parse("2027-03-29T07:00:00Z"),
+  end: Date.parse("2027-03-29T07:30:00Z"),
+  sequence: 0,
+};
+const options = {
+  from: "Web <web@example.com>",
+  companyEmail: "owner@example.com",
+  location: "https://meet.example.com/isla",
+  manageUrl: "https://www.example.com/ca/book/manage?t=7.abc",
+};
+
+/** The invitation of one e-mail, read by a second iCalendar library. */
+function read(mail: ReturnType<typeof invitationMails>[number]["mail"]) {
+  const { method, content } = mail.icalEvent as { method: string; content: string };
+  const event = Object.values(ical.sync.parseICS(content)).find((item) => item?.type === "VEVENT");
+  if (event?.type !== "VEVENT") throw new Error("no VEVENT");
+  return { method, content, event };
+}
+
+describe("the invitations of a booked call", () => {
+  it("go to the visitor and the company, in the visitor's language, at the call's instant", () => {
+    const mails = invitationMails(booking, "request", options);
+    expect(mails.map((mail) => mail.recipient)).toEqual(["nuria@example.cat", "owner@example.com"]);
+    for (const { mail } of mails) {
+      const { method, content, event } = read(mail);
+      expect(method).toBe("REQUEST");
+      expect(content).toMatch(/^METHOD:REQUEST/m);
+      expect((event.start as Date).toISOString()).toBe("2027-03-29T07:00:00.000Z");
+      expect((event.end as Date).toISOString()).toBe("2027-03-29T07:30:00.000Z");
+      expect(String(event.location)).toBe(options.location);
+      expect(JSON.stringify(event.organizer)).toContain("owner@example.com");
+      expect(JSON.stringify(event.attendee)).toContain("nuria@example.cat");
+      // Catalan, on Madrid's clock (summer time), with the zone named.
+      expect(mail.subject).toContain("Trucada amb");
+      expect(mail.text).toMatch(/dilluns, 29 de març del? 2027.*9:00 \(hora d.estiu/i);
+      expect(mail.text).toContain(options.manageUrl);
+    }
+  });
+
+  it("moves with a higher SEQUENCE of the same event, and cancels it", () => {
+    const [first] = invitationMails(booking, "request", options);
+    const [moved] = invitationMails({ ...booking, sequence: 1 }, "update", options);
+    const [cancelled] = invitationMails({ ...booking, sequence: 2 }, "cancel", options);
+    const a = read(first!.mail);
+    const b = read(moved!.mail);
+    const c = read(cancelled!.mail);
+    expect(b.event.uid).toBe(a.event.uid);
+    expect(Number(b.event.sequence)).toBe(1);
+    expect(c.method).toBe("CANCEL");
+    expect(c.event.uid).toBe(a.event.uid);
+    expect(String(c.event.status)).toBe("CANCELLED");
+    expect(Number(c.event.sequence)).toBe(2);
+  });
+});

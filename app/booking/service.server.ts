@@ -1,0 +1,355 @@
+// The booking system of one server process: the company's calendar read on a schedule, the
+// free slots, the booking form's submissions, and the signed links that cancel or move a call.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createContext } from "react-router";
+import bookingRules from "#content/booking.json" with { type: "json" };
+import type { BookingSettings } from "#app/config/settings.server.ts";
+import type { Language } from "#app/config/site.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import type { BookingRules } from "#app/content/schema.ts";
+import type { Database } from "#app/database/database.server.ts";
+import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import { parseFields, readBody, single, type Fields } from "#app/contact/submit.server.ts";
+import { freeDays, horizon, type Day, type Interval } from "#app/booking/availability.ts";
+import { createCalendar } from "#app/booking/calendar.server.ts";
+import {
+  bookingFields,
+  bookingStatusCodes,
+  validateBooking,
+  type BookingFailure,
+  type BookingField,
+  type BookingResult,
+} from "#app/booking/form.ts";
+import {
+  invitationMails,
+  type BookingRecord,
+  type InvitationKind,
+} from "#app/booking/invitation.server.ts";
+import { bookingStore } from "#app/booking/store.server.ts";
+import { bookingManagePath, bookingPath } from "#app/routing/paths.ts";
+
+const rules = bookingRules as BookingRules;
+
+/** The free slots, or `stale` when the calendar could not be read lately. */
+export type Availability = { stale: false; days: Day[] } | { stale: true };
+
+export type BookingAnswer = {
+  status: number;
+  result: BookingResult;
+  headers?: Record<string, string>;
+};
+
+/** How many free slots a visitor who lost a race is offered instead. */
+const alternativesShown = 3;
+
+const failure = (
+  reason: BookingFailure,
+  extra: Omit<Extract<BookingResult, { status: "failed" }>, "status" | "reason"> = {},
+  headers?: Record<string, string>,
+): BookingAnswer => ({
+  status: bookingStatusCodes[reason],
+  result: { status: "failed", reason, ...extra },
+  ...(headers ? { headers } : {}),
+});
+
+/** A time zone the browser named, if Intl knows it (for the e-mail's wording only). */
+function knownZone(zone: string | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startBookingService(
+  settings: BookingSettings,
+  {
+    database,
+    siteUrl,
+    from,
+    companyEmail,
+    consume,
+    deliver,
+    onBooked,
+    log,
+  }: {
+    database: Database;
+    /** The public origin, for the links in the invitations. */
+    siteUrl: string;
+    from: string;
+    companyEmail: string;
+    /** Counts one submission of the client against the contact form's rate limit. */
+    consume: (clientKey: string) => Promise<RateLimitDecision>;
+    /** Asks the outbox to send what was queued. */
+    deliver: () => void;
+    /** A call was booked (the visit counts count it as a conversion). */
+    onBooked: (lang: Language) => void;
+    log: Logger;
+  },
+) {
+  // The test clock: starts at BOOKING_NOW and runs on from there.
+  const offset = settings.BOOKING_NOW ? Date.parse(settings.BOOKING_NOW) - Date.now() : 0;
+  const now = () => Date.now() + offset;
+  const store = bookingStore(database);
+  const secret = settings.BOOKING_SECRET ?? (await sharedSecret(database, "booking-links"));
+
+  const calendar = createCalendar({
+    urls: settings.BOOKING_CALENDAR_URL,
+    refreshMs: settings.BOOKING_CALENDAR_REFRESH_SECONDS * 1000,
+    timeoutMs: settings.BOOKING_CALENDAR_TIMEOUT_SECONDS * 1000,
+    maxBytes: settings.BOOKING_CALENDAR_MAX_BYTES,
+    maxAgeMs: settings.BOOKING_CALENDAR_MAX_AGE_SECONDS * 1000,
+    range: () => horizon(rules, now()),
+    now,
+    log,
+  });
+  if (settings.BOOKING_CALENDAR_URL.length === 0) {
+    log.warn("BOOKING_CALENDAR_URL is not set: the booking page offers no slot");
+  }
+  await calendar.start();
+
+  const signature = (id: number) =>
+    createHmac("sha256", secret).update(`booking:${id}`).digest("base64url").slice(0, 32);
+  const tokenOf = (id: number) => `${id}.${signature(id)}`;
+  /** The booking id a link's token names, if its signature is right. */
+  function idOf(token: string | null | undefined): number | undefined {
+    const [, digits, mac] = /^(\d{1,12})\.([\w-]{32})$/.exec(token ?? "") ?? [];
+    if (digits === undefined || mac === undefined) return undefined;
+    const id = Number(digits);
+    const expected = Buffer.from(signature(id));
+    const given = Buffer.from(mac);
+    return timingSafeEqual(expected, given) ? id : undefined;
+  }
+  const manageUrl = (booking: BookingRecord) =>
+    `${siteUrl}${bookingManagePath(booking.lang)}?t=${tokenOf(booking.id)}`;
+
+  async function availability(): Promise<Availability> {
+    const busy = calendar.busy();
+    if (!busy) return { stale: true };
+    const at = now();
+    const booked = await store.booked(at);
+    return { stale: false, days: freeDays(rules, [...busy, ...booked], at) };
+  }
+
+  /** The offered slot starting at `start`, if it is free now. */
+  const offered = (days: Day[], start: number) =>
+    days.flatMap((day) => day.slots).find((slot) => slot.start === start);
+
+  /** The next free slots from `start` on (or the first ones). */
+  async function alternatives(start: number): Promise<Interval[]> {
+    const current = await availability();
+    if (current.stale) return [];
+    const slots = current.days.flatMap((day) => day.slots);
+    const later = slots.filter((slot) => slot.start > start);
+    return (later.length ? later : slots).slice(0, alternativesShown);
+  }
+
+  const mailsFor = (kind: InvitationKind, timeZone?: string) => (booking: BookingRecord) =>
+    invitationMails(booking, kind, {
+      from,
+      companyEmail,
+      location: settings.BOOKING_LOCATION,
+      manageUrl: manageUrl(booking),
+      timeZone,
+    });
+
+  /** Reads a form post: its fields, or the answer for a body that cannot be read. */
+  async function fieldsOf(request: Request): Promise<Fields | BookingAnswer> {
+    const body = await readBody(request);
+    if (body === null) return failure("tooLarge");
+    const fields = await parseFields(request, body);
+    if (fields === "unsupported") return failure("unsupported");
+    return fields;
+  }
+  const isAnswer = (read: Fields | BookingAnswer): read is BookingAnswer =>
+    typeof read.status === "number";
+
+  /** The slot a form names, as long as a call lasts. */
+  const asked = (start: number): Interval => ({
+    start,
+    end: start + rules.meetingMinutes * 60_000,
+  });
+
+  const slotOf = (value: string | undefined) =>
+    value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+
+  return {
+    availability,
+    /** The booking a signed link names, or undefined for a wrong or tampered link. */
+    async find(token: string | null) {
+      const id = idOf(token);
+      if (id === undefined) return undefined;
+      const booking = await store.find(id);
+      return booking ? { ...booking, lang: booking.lang as Language } : undefined;
+    },
+    /** One submission of the booking form: the visitor's details and the slot. */
+    async book(
+      request: Request,
+      { clientKey, lang }: { clientKey: string; lang: Language },
+    ): Promise<BookingAnswer> {
+      const fields = await fieldsOf(request);
+      if (isAnswer(fields)) return fields;
+      const raw = Object.fromEntries(
+        bookingFields.map((field) => [field, single(fields, field)]),
+      ) as Record<BookingField, string | undefined>;
+      const values = Object.fromEntries(
+        bookingFields.map((field) => [field, raw[field] ?? ""]),
+      ) as Record<BookingField, string>;
+      const start = slotOf(single(fields, "slot"));
+      const validation = validateBooking(raw);
+      if (!validation.ok || start === undefined) {
+        return failure("invalid", {
+          fieldErrors: validation.ok ? {} : validation.fieldErrors,
+          values,
+          ...(start === undefined ? {} : { slot: asked(start) }),
+        });
+      }
+      const slotAsked = { values, slot: asked(start) };
+      let limit: RateLimitDecision;
+      try {
+        limit = await consume(clientKey);
+      } catch (error) {
+        log.error({ err: error }, "could not count a booking (rate limit)");
+        return failure("unavailable", slotAsked);
+      }
+      if (!limit.allowed) return failure("rateLimited", slotAsked, limit.headers);
+      const honeypot = fields["website"]?.some((v) => v.trim()) ?? false;
+      try {
+        const current = await availability();
+        if (current.stale) return failure("stale", slotAsked, limit.headers);
+        const slot = offered(current.days, start);
+        if (!slot) {
+          return failure(
+            "taken",
+            { values, alternatives: await alternatives(start) },
+            limit.headers,
+          );
+        }
+        if (honeypot) {
+          // Answered like a person, and nothing kept: a bot must not block the slot.
+          log.info("booking refused silently: the honeypot was filled");
+          const manage = `${bookingPath(lang)}?booked=1`;
+          return {
+            status: 200,
+            result: { status: "booked", ...slot, manage },
+            headers: limit.headers,
+          };
+        }
+        const timeZone = knownZone(single(fields, "tz"));
+        const at = now();
+        const stored = await store.book(
+          {
+            createdAt: at,
+            lang,
+            name: validation.values.name,
+            email: validation.values.email,
+            company: validation.values.company || null,
+            topic: validation.values.topic,
+            start: slot.start,
+            end: slot.end,
+          },
+          mailsFor("request", timeZone),
+          Date.now(),
+        );
+        if (stored === "taken") {
+          return failure(
+            "taken",
+            { values, alternatives: await alternatives(start) },
+            limit.headers,
+          );
+        }
+        log.info(
+          { bookingId: stored.id, start: new Date(stored.start).toISOString() },
+          "call booked",
+        );
+        deliver();
+        onBooked(lang);
+        return {
+          status: 200,
+          result: {
+            status: "booked",
+            start: stored.start,
+            end: stored.end,
+            manage: `${bookingManagePath(lang)}?t=${tokenOf(stored.id)}&booked=1`,
+          },
+          headers: limit.headers,
+        };
+      } catch (error) {
+        log.error({ err: error }, "could not store a booking");
+        return failure("unavailable", slotAsked, limit.headers);
+      }
+    },
+    /**
+     * A form post of a call's signed link: cancels it (`intent=cancel`), or moves it to the
+     * free slot it names, answered like a booking: "booked" at the new time, or why not (the
+     * next free slots when it was taken). A wrong or tampered link is refused (forbidden).
+     */
+    async manage(request: Request): Promise<BookingAnswer> {
+      const fields = await fieldsOf(request);
+      if (isAnswer(fields)) return fields;
+      const id = idOf(single(fields, "t"));
+      if (id !== undefined && single(fields, "intent") === "cancel") {
+        const cancelled = await store.cancel(id, mailsFor("cancel"), Date.now());
+        if (!cancelled) return failure("forbidden");
+        log.info({ bookingId: id }, "call cancelled");
+        deliver();
+        const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
+        return { status: 200, result: { status: "cancelled", manage } };
+      }
+      const start = slotOf(single(fields, "slot"));
+      if (id === undefined || start === undefined) return failure("forbidden");
+      const current = await availability();
+      if (current.stale) return failure("stale");
+      const slot = offered(current.days, start);
+      const moved = slot
+        ? await store.move(
+            id,
+            slot,
+            mailsFor("update", knownZone(single(fields, "tz"))),
+            Date.now(),
+          )
+        : "taken";
+      if (moved === "taken") return failure("taken", { alternatives: await alternatives(start) });
+      if (!moved) return failure("forbidden");
+      log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
+      deliver();
+      return {
+        status: 200,
+        result: {
+          status: "booked",
+          start: moved.start,
+          end: moved.end,
+          manage: `${bookingManagePath(moved.lang as Language)}?t=${tokenOf(id)}&moved=1`,
+        },
+      };
+    },
+    /** Deletes bookings past the contact messages' retention. */
+    purgeOlderThan: (cutoff: number) => store.purgeOlderThan(cutoff),
+    /** The booking clock (BOOKING_NOW in tests). */
+    now,
+    health: () => calendar.health(),
+    stop: () => calendar.stop(),
+  };
+}
+
+/** A random key kept in the database's secrets, the same for every server on it. */
+async function sharedSecret({ db }: Database, name: string): Promise<string> {
+  await db
+    .insertInto("secrets")
+    .values({ name, value: randomBytes(32).toString("hex") })
+    .onConflict((conflict) => conflict.column("name").doNothing())
+    .execute();
+  const { value } = await db
+    .selectFrom("secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return value;
+}
+
+export type BookingService = Awaited<ReturnType<typeof startBookingService>>;
+
+/** What each request of the booking pages can use. */
+export const bookingContext = createContext<{ booking: BookingService; clientKey: string }>();

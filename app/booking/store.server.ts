@@ -1,0 +1,184 @@
+// The booked calls, on the site's database beside the contact messages (app/database). A slot
+// is taken once: the unique index `bookings_slot` refuses a second booked row for the same
+// start, on SQLite and on a PostgreSQL shared by several servers. A booking and its
+// invitations are written in one transaction, so "booked" is never shown without them queued.
+import type { SendMailOptions } from "nodemailer";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#app/database/database.server.ts";
+import type { Tables } from "#app/database/tables.ts";
+import type { Interval } from "#app/booking/availability.ts";
+import type { BookingRecord } from "#app/booking/invitation.server.ts";
+
+export type QueuedMail = { recipient: string; name: string; mail: SendMailOptions };
+
+/** Whether a database error is the refusal of a second booking of the same slot. */
+function isSlotTaken(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" || /UNIQUE constraint failed: bookings\.start_at/.test(String(message));
+}
+
+const columns = [
+  "id",
+  "created_at as createdAt",
+  "lang",
+  "name",
+  "email",
+  "company",
+  "topic",
+  "start_at as start",
+  "end_at as end",
+  "sequence",
+  "status",
+] as const;
+
+/**
+ * Queues composed e-mails in the outbox (the contact messages' table), in `trx`, due at
+ * `now`: the outbox's clock, which is the real one even when the booking clock is set.
+ */
+async function queue(trx: Transaction<Tables>, mails: QueuedMail[], now: number) {
+  if (!mails.length) return;
+  await trx
+    .insertInto("messages")
+    .values(
+      mails.map(({ recipient, name, mail }) => ({
+        created_at: now,
+        lang: "",
+        name,
+        email: recipient,
+        message: String(mail.subject ?? ""),
+        status: "pending" as const,
+        next_attempt_at: now,
+        spam_reason: null,
+        suspicion: null,
+        mail: JSON.stringify(mail),
+      })),
+    )
+    .execute();
+}
+
+export function bookingStore({ db }: Pick<Database, "db">) {
+  const find = (id: number) =>
+    (db as Kysely<Tables>)
+      .selectFrom("bookings")
+      .select(columns)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  return {
+    find,
+    /** The booked calls that end after `from`: busy for the availability. */
+    booked: (from: number): Promise<Interval[]> =>
+      db
+        .selectFrom("bookings")
+        .select(["start_at as start", "end_at as end"])
+        .where("status", "=", "booked")
+        .where("end_at", ">", from)
+        .execute(),
+    /**
+     * Books a slot and queues its invitations, made by `mails` from the stored booking.
+     * Resolves with the booking, or "taken" when the slot is someone else's.
+     */
+    async book(
+      booking: Omit<BookingRecord, "id" | "sequence">,
+      mails: (stored: BookingRecord) => QueuedMail[],
+      queuedAt: number,
+    ): Promise<BookingRecord | "taken"> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const { id } = await trx
+            .insertInto("bookings")
+            .values({
+              created_at: booking.createdAt,
+              lang: booking.lang,
+              name: booking.name,
+              email: booking.email,
+              company: booking.company,
+              topic: booking.topic,
+              start_at: booking.start,
+              end_at: booking.end,
+              status: "booked",
+              sequence: 0,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const stored = { ...booking, id: Number(id), sequence: 0 };
+          await queue(trx, mails(stored), queuedAt);
+          return stored;
+        });
+      } catch (error) {
+        if (isSlotTaken(error)) return "taken";
+        throw error;
+      }
+    },
+    /**
+     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates.
+     * Resolves with the moved booking, "taken", or undefined when it is not booked any more.
+     */
+    async move(
+      id: number,
+      slot: Interval,
+      mails: (moved: BookingRecord) => QueuedMail[],
+      queuedAt: number,
+    ): Promise<BookingRecord | "taken" | undefined> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable("bookings")
+            .set((eb) => ({
+              start_at: slot.start,
+              end_at: slot.end,
+              sequence: eb("sequence", "+", 1),
+            }))
+            .where("id", "=", id)
+            .where("status", "=", "booked")
+            .returning(columns)
+            .executeTakeFirst();
+          if (!updated) return undefined;
+          await queue(trx, mails(updated), queuedAt);
+          return updated;
+        });
+      } catch (error) {
+        if (isSlotTaken(error)) return "taken";
+        throw error;
+      }
+    },
+    /** Cancels a booked call (freeing its slot) and queues the cancellations. */
+    async cancel(
+      id: number,
+      mails: (cancelled: BookingRecord) => QueuedMail[],
+      queuedAt: number,
+    ): Promise<BookingRecord | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("bookings")
+          .set((eb) => ({ status: "cancelled" as const, sequence: eb("sequence", "+", 1) }))
+          .where("id", "=", id)
+          .where("status", "=", "booked")
+          .returning(columns)
+          .executeTakeFirst();
+        if (!updated) return undefined;
+        await queue(trx, mails(updated), queuedAt);
+        return updated;
+      });
+    },
+    /** Deletes bookings made before `cutoff` (the contact messages' retention). */
+    purgeOlderThan: async (cutoff: number) =>
+      Number(
+        (await db.deleteFrom("bookings").where("created_at", "<", cutoff).executeTakeFirst())
+          .numDeletedRows ?? 0n,
+      ),
+    /** Deletes every booking made with an address (an erasure request); resolves with how many. */
+    deleteByEmail: async (email: string) =>
+      Number(
+        (
+          await db
+            .deleteFrom("bookings")
+            .where((eb) =>
+              eb(eb.fn("lower", ["email"]), "=", eb.fn("lower", [eb.val(email.trim())])),
+            )
+            .executeTakeFirst()
+        ).numDeletedRows ?? 0n,
+      ),
+    /** Every booking, newest first (npm run inbox -- bookings). */
+    list: () => db.selectFrom("bookings").select(columns).orderBy("start_at", "desc").execute(),
+  };
+}

@@ -1,0 +1,463 @@
+import { useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from "react";
+import { flushSync } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { inputClass } from "#app/components/contact-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
+import { companyTimeZone, type Day, type Interval } from "#app/booking/availability.ts";
+import { dayLabel, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
+import {
+  bookingFields,
+  bookingLimits,
+  bookingStatusCodes,
+  validateBooking,
+  type BookingFailure,
+  type BookingField,
+  type BookingResult,
+} from "#app/booking/form.ts";
+import type { FieldError } from "#app/contact/schema.ts";
+import { localizedPath } from "#app/routing/paths.ts";
+
+export type BookingPickerProps = {
+  /** The booking page's URL: days and slots link there, the form posts there. */
+  action: string;
+  /** The page of a signed link, where a move is posted. */
+  manageAction: string;
+  /** Every offered day with its free slots; null when the calendar could not be read. */
+  days: Day[] | null;
+  /** The chosen day (YYYY-MM-DD), if any. */
+  day: string | null;
+  /** The chosen slot, when it is still free. */
+  slot: Interval | null;
+  /** A signed link's token: the visitor is moving that call. */
+  move: string | null;
+  minutes: number;
+  /** What the server answered to a submission without JavaScript, if any. */
+  result?: BookingResult | undefined;
+};
+
+type Failed = Extract<BookingResult, { status: "failed" }>;
+
+/** The ids the no-JS answers point to, so the browser lands on what changed. */
+export const bookingAnchors = { slots: "booking-slots", details: "booking-details" } as const;
+
+const subscribeToNothing = () => () => {};
+
+/** The visitor's time zone once the page runs in the browser; the company's on the server. */
+function useTimeZone(): string {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone || companyTimeZone,
+    () => companyTimeZone,
+  );
+}
+
+const reasonFromStatus = (status: number): BookingFailure =>
+  (Object.entries(bookingStatusCodes).find(([, code]) => code === status)?.[0] as
+    BookingFailure | undefined) ?? "unavailable";
+
+/** Posts the form in the background, asking for JSON (the page answers forms without JS too). */
+async function post(
+  form: HTMLFormElement,
+  data: FormData,
+  timeZone: string,
+): Promise<BookingResult> {
+  const body = new URLSearchParams();
+  data.forEach((value, key) => body.append(key, String(value)));
+  body.set("tz", timeZone);
+  try {
+    const response = await fetch(form.action, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+    });
+    if (response.headers.get("content-type")?.includes("application/json")) {
+      return (await response.json()) as BookingResult;
+    }
+    return { status: "failed", reason: reasonFromStatus(response.status) };
+  } catch {
+    return { status: "failed", reason: "unavailable" };
+  }
+}
+
+/**
+ * The booking page's calendar: the days with free slots, the slots of the chosen day, then
+ * the visitor's details. Without JavaScript a day is a link, a slot a form button and the
+ * details a plain POST form, each answered by the page; with it the same controls change the
+ * page in place and the form posts in the background. Times show on the visitor's clock,
+ * the zone named (the company's until the browser says which).
+ */
+export function BookingPicker(props: BookingPickerProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const timeZone = useTimeZone();
+  // True once React runs the calendar in the browser; until then it is links and forms.
+  const enhanced = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const [day, setDay] = useState(props.day);
+  const [slot, setSlot] = useState(props.slot);
+  const [result, setResult] = useState(props.result);
+  const [alternatives, setAlternatives] = useState<Interval[]>(
+    props.result?.status === "failed" ? (props.result.alternatives ?? []) : [],
+  );
+  const [pending, setPending] = useState(false);
+  const [booked, setBooked] = useState<Extract<BookingResult, { status: "booked" }>>();
+  const announce = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDivElement>(null);
+  const failed: Failed | undefined = result?.status === "failed" ? result : undefined;
+  const errors: Partial<Record<BookingField, FieldError>> = failed?.fieldErrors ?? {};
+
+  const query = (params: Record<string, string>) => {
+    const search = new URLSearchParams(params);
+    if (props.move) search.set("move", props.move);
+    return `${props.action}?${search.toString()}`;
+  };
+
+  const days = props.days ?? [];
+  const open = days.filter((entry) => entry.slots.length > 0);
+  const chosen = open.find((entry) => entry.date === day) ?? open[0];
+
+  function chooseDay(event: MouseEvent<HTMLAnchorElement>, date: string) {
+    event.preventDefault();
+    flushSync(() => {
+      setDay(date);
+      setSlot(null);
+    });
+    document.getElementById(bookingAnchors.slots)?.focus();
+  }
+
+  function chooseSlot(event: MouseEvent<HTMLButtonElement>, next: Interval) {
+    event.preventDefault();
+    flushSync(() => {
+      setSlot(next);
+      setResult(undefined);
+    });
+    details.current?.focus();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // One of the next free slots offered after a lost race is the pressed button's value.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(form, submitter);
+    if (!props.move) {
+      const validation = validateBooking({
+        name: data.get("name"),
+        email: data.get("email"),
+        company: data.get("company"),
+        topic: data.get("topic"),
+      });
+      if (!validation.ok) {
+        flushSync(() =>
+          setResult({ status: "failed", reason: "invalid", fieldErrors: validation.fieldErrors }),
+        );
+        announce.current?.focus();
+        return;
+      }
+    }
+    setPending(true);
+    const answer = await post(form, data, timeZone);
+    setPending(false);
+    if (answer.status !== "failed" && props.move) {
+      // A moved call: its own page says so, as after a move without JavaScript.
+      window.location.assign(answer.manage);
+      return;
+    }
+    flushSync(() => {
+      setResult(answer);
+      if (answer.status === "booked") setBooked(answer);
+      if (answer.status === "failed" && answer.alternatives) {
+        setAlternatives(answer.alternatives);
+      }
+    });
+    announce.current?.focus();
+  }
+
+  if (booked) {
+    return (
+      <div
+        ref={announce}
+        role="status"
+        tabIndex={-1}
+        className="rounded-lg border border-success bg-success-soft p-5 text-fg outline-none"
+      >
+        <h2 className="text-xl">{t("booking.booked.title")}</h2>
+        <p className="mt-2 font-medium">{whenLabel(booked.start, lang, timeZone)}</p>
+        <p className="mt-2">{t("booking.booked.text")}</p>
+        <p className="mt-3">
+          <a href={booked.manage} className="font-medium text-brand-text underline">
+            {t("booking.manage.meta")}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (!props.days) {
+    return (
+      <div role="status" className="rounded-lg border-2 border-danger bg-danger-soft p-5 text-fg">
+        <h2 className="text-xl">{t("booking.stale.title")}</h2>
+        <p className="mt-2">{t("booking.stale.text")}</p>
+      </div>
+    );
+  }
+  if (!open.length) {
+    return <p role="status">{t("booking.noDays")}</p>;
+  }
+
+  const problems = bookingFields.flatMap((name) => {
+    const error = errors[name];
+    return error
+      ? [{ name, text: t(`contact.form.fieldErrors.${error}`, { max: bookingLimits[name] }) }]
+      : [];
+  });
+  const field = (name: BookingField) => ({
+    id: `booking-${name}`,
+    name,
+    required: name !== "company",
+    maxLength: bookingLimits[name],
+    defaultValue: failed?.values?.[name] ?? "",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `booking-${name}-error` : undefined,
+    className: inputClass,
+  });
+  /** After a lost race: the next free slots, each a button that books it. */
+  const offering = failed?.reason === "taken" && alternatives.length > 0;
+  // The zone's name for the times shown (summer or winter time of that day).
+  const reference = slot?.start ?? chosen?.slots[0]?.start ?? 0;
+
+  return (
+    <div
+      data-enhanced={enhanced || undefined}
+      className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
+    >
+      <nav aria-labelledby="booking-days">
+        <h2 id="booking-days" className="text-xl text-fg">
+          {t("booking.days")}
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-2">
+          {open.map((entry) => {
+            const current = entry.date === chosen?.date;
+            return (
+              <li key={entry.date}>
+                <a
+                  href={`${query({ day: entry.date })}#${bookingAnchors.slots}`}
+                  onClick={(event) => chooseDay(event, entry.date)}
+                  aria-current={current ? "date" : undefined}
+                  className={cn(
+                    "flex min-h-11 flex-col rounded-lg border px-3 py-2",
+                    current
+                      ? "border-brand-text bg-surface-raised text-brand-text"
+                      : "border-line bg-surface-raised text-fg hover:border-brand-text",
+                  )}
+                >
+                  <span className="font-semibold first-letter:uppercase">
+                    {dayLabel(entry.date, lang)}
+                  </span>
+                  <span className="text-sm text-muted">
+                    {t("booking.slotCount", { count: entry.slots.length })}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="space-y-8">
+        {chosen ? (
+          <section
+            id={bookingAnchors.slots}
+            tabIndex={-1}
+            aria-labelledby="booking-slots-title"
+            className="outline-none"
+          >
+            <h2 id="booking-slots-title" className="text-xl text-fg">
+              {t("booking.slots", { date: dayLabel(chosen.date, lang) })}
+            </h2>
+            <p className="mt-1 text-sm text-muted">
+              {t("booking.zone", { zone: zoneName(reference, lang, timeZone) })}
+            </p>
+            <form method="get" action={`${props.action}#${bookingAnchors.details}`}>
+              <input type="hidden" name="day" value={chosen.date} />
+              {props.move ? <input type="hidden" name="move" value={props.move} /> : null}
+              <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {chosen.slots.map((entry) => {
+                  const label = timeLabel(entry.start, lang, timeZone);
+                  const selected = slot?.start === entry.start;
+                  return (
+                    <li key={entry.start}>
+                      <button
+                        type="submit"
+                        name="slot"
+                        value={entry.start}
+                        aria-label={t("booking.chooseSlot", { time: label })}
+                        aria-pressed={selected}
+                        onClick={(event) => chooseSlot(event, entry)}
+                        className={cn(
+                          "min-h-11 w-full rounded-lg border px-2 py-2 font-semibold tabular-nums",
+                          selected
+                            ? "border-brand bg-brand text-on-brand"
+                            : "border-line-strong bg-surface-raised text-fg hover:border-brand-text hover:text-brand-text",
+                        )}
+                      >
+                        {label}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </form>
+          </section>
+        ) : null}
+        {slot ? (
+          <div
+            id={bookingAnchors.details}
+            ref={details}
+            tabIndex={-1}
+            aria-labelledby="booking-details-title"
+            role="region"
+            className="outline-none"
+          >
+            <h2 id="booking-details-title" className="text-xl text-fg">
+              {props.move ? t("booking.moveTitle") : t("booking.detailsTitle")}
+            </h2>
+            <p className="mt-1 font-medium text-fg">
+              {t("booking.chosen", { when: whenLabel(slot.start, lang, timeZone) })}
+            </p>
+            <form
+              method="post"
+              action={props.move ? props.manageAction : props.action}
+              onSubmit={onSubmit}
+              className="mt-5 space-y-5"
+            >
+              <div ref={announce} tabIndex={-1} className="outline-none">
+                {failed ? (
+                  <div
+                    role="alert"
+                    className="rounded-lg border-2 border-danger bg-danger-soft p-4 text-fg"
+                  >
+                    <h3 className="font-semibold">{t("contact.form.errorSummary")}</h3>
+                    {problems.length ? (
+                      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-danger">
+                        {problems.map(({ name, text }) => (
+                          <li key={name}>
+                            <a href={`#booking-${name}`} className="font-medium underline">
+                              {t("contact.form.errorSummaryItem", {
+                                field: t(`booking.form.${name}`),
+                                error: text,
+                              })}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="mt-2 text-sm">{t(`booking.reasons.${failed.reason}`)}</p>
+                    )}
+                  </div>
+                ) : null}
+              </div>
+              {offering ? null : <input type="hidden" name="slot" value={slot.start} />}
+              {props.move ? (
+                <>
+                  <input type="hidden" name="t" value={props.move} />
+                  <input type="hidden" name="intent" value="move" />
+                </>
+              ) : (
+                <>
+                  {bookingFields.map((name) => (
+                    <div key={name}>
+                      <label htmlFor={`booking-${name}`} className="text-sm font-medium text-fg">
+                        {t(`booking.form.${name}`)}
+                      </label>
+                      {name === "topic" ? (
+                        <textarea
+                          rows={4}
+                          {...field(name)}
+                          className={cn(inputClass, "min-h-20 resize-y")}
+                        />
+                      ) : (
+                        <input
+                          type={name === "email" ? "email" : "text"}
+                          autoComplete={name === "company" ? "organization" : name}
+                          {...field(name)}
+                        />
+                      )}
+                      {problems.some((problem) => problem.name === name) ? (
+                        <p
+                          id={`booking-${name}-error`}
+                          className="mt-1.5 text-sm font-medium text-danger"
+                        >
+                          {problems.find((problem) => problem.name === name)?.text}
+                        </p>
+                      ) : null}
+                    </div>
+                  ))}
+                  {/* Bot trap: hidden from people and assistive technology; bots fill it in. */}
+                  <div
+                    aria-hidden="true"
+                    className="absolute -left-[9999px] h-px w-px overflow-hidden"
+                  >
+                    <label htmlFor="booking-website">{t("contact.form.honeypot")}</label>
+                    <input
+                      id="booking-website"
+                      type="text"
+                      name="website"
+                      tabIndex={-1}
+                      autoComplete="off"
+                      defaultValue=""
+                    />
+                  </div>
+                </>
+              )}
+              {offering ? (
+                <fieldset>
+                  <legend className="font-semibold text-fg">{t("booking.alternatives")}</legend>
+                  <ul className="mt-2 flex flex-wrap gap-2">
+                    {alternatives.map((entry) => (
+                      <li key={entry.start}>
+                        <Button type="submit" name="slot" value={entry.start} variant="outline">
+                          {whenLabel(entry.start, lang, timeZone)}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              ) : (
+                <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+                  {pending
+                    ? t("booking.form.sending")
+                    : props.move
+                      ? t("booking.form.moveSubmit")
+                      : t("booking.form.submit")}
+                </Button>
+              )}
+              {props.move ? null : (
+                <p className="text-sm text-muted">
+                  {t("booking.form.privacy")}{" "}
+                  <a
+                    href={localizedPath("privacy", lang)}
+                    className="font-medium text-brand-text underline"
+                  >
+                    {t("contact.form.privacyLink")}
+                  </a>
+                  .
+                </p>
+              )}
+            </form>
+            <p className="mt-4">
+              <a
+                href={`${query({ day: chosen?.date ?? "" })}#${bookingAnchors.slots}`}
+                className="font-medium text-brand-text underline"
+              >
+                {t("booking.otherSlot")}
+              </a>
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

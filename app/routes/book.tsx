@@ -1,0 +1,139 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import bookingRules from "#content/booking.json" with { type: "json" };
+import { BookingPickerIsland } from "#app/components/booking-picker-island.tsx";
+import { DocumentMeta } from "#app/components/page-meta.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
+import { bookingContext } from "#app/booking/service.server.ts";
+import type { BookingResult } from "#app/booking/form.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import {
+  bookingManagePath,
+  bookingPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "#app/routing/paths.ts";
+import { absoluteUrl, ogImagePath } from "#app/routing/seo.ts";
+import type { Route } from "./+types/book";
+
+/** The calendar hydrates (app/root.tsx): days and slots change in place, the form posts in the background. */
+export const handle = { hydrate: true };
+
+/** One booking posted to this page, in the page's language. */
+function book(request: Request, context: Readonly<RouterContextProvider>) {
+  const { booking, clientKey } = context.get(bookingContext);
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  return booking.book(request, { clientKey, lang });
+}
+
+/** The calendar's script posts asking for JSON: answered here, before the page is rendered. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    if (request.method !== "POST" || !wantsJson(request)) return next();
+    return jsonAnswer(await book(request, context));
+  },
+];
+
+/**
+ * The form's answer without JavaScript. Booked: 303 to the call's own page (its signed
+ * link), so a refresh never books twice. Not booked: this page again, with what was typed,
+ * the errors and, when the slot was taken, the next free slots.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, result, headers } = await book(request, context);
+  if (result.status === "booked") return redirect(result.manage, { status: 303, headers });
+  return data(result, { status, headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
+  ...Object.fromEntries(actionHeaders),
+  // Free slots change by the minute: never kept by a cache.
+  "Cache-Control": "no-store",
+});
+
+/** The free slots now; the chosen day and slot of a request without JavaScript; a move's link. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { booking } = context.get(bookingContext);
+  const url = new URL(request.url);
+  const availability = await booking.availability();
+  const days = availability.stale ? null : availability.days;
+  const token = url.searchParams.get("move");
+  const moving = token ? await booking.find(token) : undefined;
+  const start = Number(url.searchParams.get("slot"));
+  const slot = days?.flatMap((day) => day.slots).find((entry) => entry.start === start) ?? null;
+  const requestedDay = url.searchParams.get("day");
+  const day =
+    days?.find((entry) => entry.date === requestedDay)?.date ??
+    (slot ? days?.find((entry) => entry.slots.includes(slot))?.date : undefined) ??
+    null;
+  return {
+    days,
+    day,
+    slot,
+    move: moving?.status === "booked" ? token : null,
+    booked: url.searchParams.has("booked"),
+    languageLinks: Object.fromEntries(
+      publishedLanguages().map((code) => [code, bookingPath(code)]),
+    ),
+  };
+}
+
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useLocale();
+  const minutes = bookingRules.meetingMinutes;
+  const title = t("booking.meta.title");
+  const moving = loaderData.move !== null;
+  const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
+  return (
+    <>
+      {actionData || moving || loaderData.booked ? (
+        <DocumentMeta
+          title={actionData ? t("contact.form.errorPageTitle", { title }) : title}
+          description={t("booking.meta.description", { minutes })}
+          canonical={absoluteUrl(bookingPath(lang))}
+          alternates={[]}
+          otherLanguages={[]}
+          image={ogImagePath(lang)}
+          imageAlt={t("seo.imageAlt")}
+        />
+      ) : (
+        <DocumentMeta
+          title={title}
+          description={t("booking.meta.description", { minutes })}
+          canonical={absoluteUrl(bookingPath(lang))}
+          alternates={publishedLanguages().map((code) => ({
+            hreflang: code,
+            href: absoluteUrl(bookingPath(code)),
+          }))}
+          otherLanguages={publishedLanguages().filter((code) => code !== lang)}
+          image={ogImagePath(lang)}
+          imageAlt={t("seo.imageAlt")}
+        />
+      )}
+      <PageHeader title={moving ? t("booking.moveTitle") : t("booking.title")}>
+        <p>{moving ? t("booking.moveLead") : t("booking.lead", { minutes })}</p>
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        {loaderData.booked ? (
+          <div
+            role="status"
+            className="mb-8 rounded-lg border border-success bg-success-soft p-4 text-fg"
+          >
+            <p className="font-semibold">{t("booking.booked.title")}</p>
+            <p className="mt-1 text-sm">{t("booking.booked.text")}</p>
+          </div>
+        ) : null}
+        <BookingPickerIsland
+          action={bookingPath(lang)}
+          manageAction={bookingManagePath(lang)}
+          days={loaderData.days}
+          day={loaderData.day}
+          slot={loaderData.slot ?? failed?.slot ?? null}
+          move={loaderData.move}
+          minutes={minutes}
+          result={failed}
+        />
+      </div>
+    </>
+  );
+}

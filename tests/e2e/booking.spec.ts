@@ -1,0 +1,383 @@
+import type { Page } from "@playwright/test";
+import type { Language } from "#app/config/site.ts";
+import { siteConfig } from "#app/config/site.ts";
+import { timeLabel, zoneName } from "#app/booking/format.ts";
+import { bookingPath } from "#app/routing/paths.ts";
+import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
+import type { ReceivedMail, SmtpServer } from "#tests/support/smtp.ts";
+import { eventually, startSiteWithMail, type Site } from "#tests/support/site.ts";
+import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
+
+// The booking page against the company's calendar served from ICS fixtures (a weekly
+// stand-up with a moved occurrence, an all-day holiday, an event in New York's time, one
+// marked free), on a clock set to Wednesday 24 March 2027, 11:55 in Madrid: the week shown
+// includes the change to summer time (Sunday 28 March).
+const now = "2027-03-24T11:55:00+01:00";
+const owner = "owner@example.com";
+
+let calendar: Awaited<ReturnType<typeof startCalendarServer>>;
+let smtp: SmtpServer;
+let site: Site;
+let stop: () => Promise<void>;
+test.beforeEach(async () => {
+  calendar = await startCalendarServer();
+  ({ smtp, site, stop } = await startSiteWithMail({
+    CONTACT_TO: owner,
+    CONTACT_FROM: "Web <web@example.com>",
+    BOOKING_CALENDAR_URL: calendar.urls,
+    BOOKING_NOW: now,
+    BOOKING_LOCATION: "https://meet.example.com/isla-digital",
+    OUTBOX_POLL_SECONDS: "1",
+    // A send that fails on a busy machine is tried again within seconds, not half a minute.
+    OUTBOX_RETRY_BASE_SECONDS: "1",
+  }));
+});
+test.afterEach(async () => {
+  await stop();
+  await calendar.close();
+});
+
+/** Half-hour starts from `from` up to (not including) `to`, as "09:00". */
+function halfHours(from: string, to: string): string[] {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  const starts: string[] = [];
+  for (let m = minutes(from); m < minutes(to); m += 30) {
+    starts.push(
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+    );
+  }
+  return starts;
+}
+
+/** The week around the change to summer time, as the calendar leaves it free (Madrid time). */
+const expectedWeek: [string, string[]][] = [
+  // The minimum notice (24 h) leaves Thursday from 12:00; the stand-up (09:00) is before.
+  ["2027-03-25", [...halfHours("12:00", "13:00"), ...halfHours("15:00", "17:00")]],
+  // Friday 26 is the all-day company holiday: not offered at all. Summer time from Sunday.
+  // Monday: the stand-up's exception moved it to 16:00-17:00.
+  ["2027-03-29", [...halfHours("09:00", "13:00"), ...halfHours("15:00", "16:00")]],
+  // Tuesday: 10:00-11:00 in New York (EDT) is 16:00-17:00 in Madrid (CEST).
+  ["2027-03-30", [...halfHours("09:00", "13:00"), ...halfHours("15:00", "16:00")]],
+  // Wednesday: the event marked "free" blocks nothing.
+  ["2027-03-31", [...halfHours("09:00", "13:00"), ...halfHours("15:00", "17:00")]],
+];
+
+const dayName = (date: string, lang: Language) =>
+  new Intl.DateTimeFormat(lang, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(Date.parse(`${date}T12:00:00Z`));
+
+/** Reaches for the calendar, which loads its script, and waits until it has taken over. */
+async function enhance(page: Page) {
+  await page.locator("#booking-picker").hover();
+  await expect(page.locator("#booking-picker [data-enhanced]")).toBeAttached();
+}
+
+/** The slot buttons of the day shown, by their visible time. */
+async function slotTimes(page: Page) {
+  const texts = await page.locator('#booking-slots button[name="slot"]').allTextContents();
+  return texts.map((text) => text.trim());
+}
+
+/** The invitations the mail server received for `recipient`, read with node-ical. */
+async function invitationsTo(recipient: string, count: number): Promise<ReceivedMail[]> {
+  return eventually(() => {
+    const mails = smtp.received.filter((mail) => mail.envelope.to.includes(recipient));
+    return mails.length >= count ? mails : undefined;
+  }, 30_000);
+}
+
+function expectInvitation(mail: ReceivedMail, method: string, start: string, sequence: number) {
+  const { method: found, event } = readInvitation(mail.raw);
+  expect(found).toBe(method);
+  expect(new Date(event.start as Date).toISOString()).toBe(start);
+  expect(new Date(event.end as Date).getTime() - new Date(event.start as Date).getTime()).toBe(
+    30 * 60_000,
+  );
+  expect(Number(event.sequence)).toBe(sequence);
+  return event;
+}
+
+async function fillDetails(page: Page, lang: Language, name: string, email: string) {
+  const t = translator(lang);
+  await page.getByLabel(t("booking.form.name"), { exact: true }).fill(name);
+  await page.getByLabel(t("booking.form.email"), { exact: true }).fill(email);
+  await page.getByLabel(t("booking.form.company"), { exact: true }).fill("Ferrer Logística");
+  await page
+    .getByLabel(t("booking.form.topic"), { exact: true })
+    .fill("Automatizar la facturación.\nY hablar de IA.");
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, timezoneId: "Europe/Madrid" });
+
+  test("offers exactly the free slots of the week across the summer-time change, and books one", async ({
+    page,
+  }) => {
+    const t = translator("es");
+    await page.goto(`${site.url}/book`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.title"));
+    const days = page.getByRole("navigation", { name: t("booking.days") }).getByRole("link");
+    // Every day with a free slot, in order; the holiday and the weekend are not there.
+    await expect(days.first()).toContainText(dayName("2027-03-25", "es"));
+    const dayTexts = await days.allTextContents();
+    expect(dayTexts.slice(0, 4).map((text) => text.toLowerCase())).toEqual(
+      expectedWeek.map(([date, slots]) =>
+        `${dayName(date, "es")}${t("booking.slotCount", { count: slots.length })}`.toLowerCase(),
+      ),
+    );
+    for (const [date, slots] of expectedWeek) {
+      await days.filter({ hasText: dayName(date, "es") }).click();
+      await expect(page).toHaveURL(new RegExp(`day=${date}`));
+      expect(await slotTimes(page)).toEqual(slots);
+      // Named as Madrid's winter time before Sunday 28, summer time after.
+      const zone = zoneName(Date.parse(`${date}T10:00:00Z`), "es", "Europe/Madrid");
+      await expect(page.getByText(t("booking.zone", { zone }))).toBeVisible();
+    }
+
+    // Monday 29 at 09:00 in Madrid is 07:00 UTC (summer time).
+    await days.filter({ hasText: dayName("2027-03-29", "es") }).click();
+    await page.getByRole("button", { name: t("booking.chooseSlot", { time: "09:00" }) }).click();
+    await fillDetails(page, "es", "Marta Ferrer", "marta@example.es");
+    await page.getByRole("button", { name: t("booking.form.submit") }).click();
+    await expect(page).toHaveURL(/\/book\/manage\?t=\d+\.[\w-]+&booked=1$/);
+    await expect(page.getByRole("status")).toContainText(t("booking.booked.title"));
+
+    const [visitorMail] = await invitationsTo("marta@example.es", 1);
+    const [ownerMail] = await invitationsTo(owner, 1);
+    for (const mail of [visitorMail!, ownerMail!]) {
+      const event = expectInvitation(mail, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
+      expect(String(event.location)).toBe("https://meet.example.com/isla-digital");
+      expect(mail.headers["subject"]).toContain(siteConfig.name);
+    }
+    // The slot is taken: no longer offered.
+    await page.goto(`${site.url}/book?day=2027-03-29`);
+    expect(await slotTimes(page)).not.toContain("09:00");
+  });
+
+  // The browser reports the refused link's status (403) in the console.
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 403/] });
+    test("moves and cancels through the signed link, and refuses a tampered one", async ({
+      page,
+    }) => {
+      const t = translator("en");
+      await page.goto(`${site.url}${bookingPath("en")}?day=2027-03-30`);
+      /** A Madrid time as the English page shows it ("03:30 PM"). */
+      const english = (utc: string) => timeLabel(Date.parse(utc), "en", "Europe/Madrid");
+      const tuesday = english("2027-03-30T08:00:00Z");
+      const wednesday = english("2027-03-31T13:30:00Z");
+      await page.getByRole("button", { name: t("booking.chooseSlot", { time: tuesday }) }).click();
+      await fillDetails(page, "en", "Joan Serra", "joan@example.es");
+      await page.getByRole("button", { name: t("booking.form.submit") }).click();
+      await expect(page).toHaveURL(/\/en\/book\/manage\?t=/);
+      const manage = new URL(page.url());
+      const token = manage.searchParams.get("t") ?? "";
+      await invitationsTo("joan@example.es", 1);
+
+      // Move: Tuesday 30, 10:00 → Wednesday 31, 15:30 (13:30 UTC).
+      await page.getByRole("link", { name: t("booking.manage.move") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.moveTitle"));
+      await page
+        .getByRole("navigation", { name: t("booking.days") })
+        .getByRole("link")
+        .filter({ hasText: dayName("2027-03-31", "en") })
+        .click();
+      await page
+        .getByRole("button", { name: t("booking.chooseSlot", { time: wednesday }) })
+        .click();
+      await page.getByRole("button", { name: t("booking.form.moveSubmit") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("booking.manage.moved"));
+      const moved = await invitationsTo("joan@example.es", 2);
+      expectInvitation(moved[1]!, "REQUEST", "2027-03-31T13:30:00.000Z", 1);
+      expectInvitation(
+        (await invitationsTo(owner, 2))[1]!,
+        "REQUEST",
+        "2027-03-31T13:30:00.000Z",
+        1,
+      );
+      // The old slot is free again.
+      await page.goto(`${site.url}${bookingPath("en")}?day=2027-03-30`);
+      expect(await slotTimes(page)).toContain(tuesday);
+
+      // Cancel.
+      await page.goto(`${site.url}${manage.pathname}?t=${token}`);
+      await page.getByRole("button", { name: t("booking.manage.cancel") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("booking.manage.cancelled"));
+      const cancelled = await invitationsTo("joan@example.es", 3);
+      expectInvitation(cancelled[2]!, "CANCEL", "2027-03-31T13:30:00.000Z", 2);
+      expectInvitation(
+        (await invitationsTo(owner, 3))[2]!,
+        "CANCEL",
+        "2027-03-31T13:30:00.000Z",
+        2,
+      );
+      await page.goto(`${site.url}${bookingPath("en")}?day=2027-03-31`);
+      expect(await slotTimes(page)).toContain(wednesday);
+
+      // A tampered link: refused, with a clear page; nothing can be cancelled with it.
+      const [id, mac] = token.split(".");
+      const forged = `${Number(id) + 1}.${mac}`;
+      const response = await page.goto(`${site.url}${manage.pathname}?t=${forged}`);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        t("booking.manage.invalidTitle"),
+      );
+      const refused = await page.request.post(`${site.url}${manage.pathname}`, {
+        form: {
+          t: `${id}.${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}`,
+          intent: "cancel",
+        },
+        headers: { Origin: site.url, Accept: "application/json" },
+      });
+      expect(refused.status()).toBe(403);
+    });
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("books in place, with the times on the visitor's clock and the zone named", async ({
+    page,
+  }) => {
+    const t = translator("en");
+    // Not even the calendar brings another site in: every request goes to the site itself.
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto(`${site.url}${bookingPath("en")}`);
+    await enhance(page);
+    // 09:00 in Madrid on Monday 29 is 03:00 in New York (EDT), whose zone is named.
+    await page
+      .getByRole("navigation", { name: t("booking.days") })
+      .getByRole("link")
+      .filter({ hasText: dayName("2027-03-29", "en") })
+      .click();
+    await expect(page.getByText(/Eastern Daylight Time/)).toBeVisible();
+    await expect(page).toHaveURL(`${site.url}${bookingPath("en")}`);
+    await page.getByRole("button", { name: t("booking.chooseSlot", { time: "03:00" }) }).click();
+    await expect(page.getByLabel(t("booking.form.name"), { exact: true })).toBeVisible();
+    await fillDetails(page, "en", "Anna Vidal", "anna@example.es");
+    await page.getByRole("button", { name: t("booking.form.submit") }).click();
+    const status = page.getByRole("status");
+    await expect(status).toContainText(t("booking.booked.title"));
+    await expect(status).toContainText("Eastern Daylight Time");
+    // No page load: still the booking page.
+    await expect(page).toHaveURL(`${site.url}${bookingPath("en")}`);
+    expect(requested.filter((url) => !url.startsWith(`${site.url}/`))).toEqual([]);
+    expect(requested.filter((url) => url.includes("/assets/")).length).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+
+    // The call's own page (its signed link), checked by axe too.
+    await status.getByRole("link", { name: t("booking.manage.meta") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.manage.title"));
+    await expectNoAxeViolations(page);
+
+    for (const recipient of ["anna@example.es", owner]) {
+      const [mail] = await invitationsTo(recipient, 1);
+      expectInvitation(mail!, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
+      // In the visitor's language, on the visitor's clock.
+      expect(mail!.headers["subject"]).toContain("Call with");
+      expect(mail!.text).toContain("Eastern Daylight Time");
+    }
+  });
+
+  test.describe(() => {
+    // The browser reports the answer's status (409) in the console.
+    test.use({ allowedConsoleErrors: [/status of 409/] });
+    test("the loser of a race is told and offered the next free slots", async ({ page }) => {
+      const t = translator("es");
+      await page.goto(`${site.url}/book?day=2027-03-31`);
+      await enhance(page);
+      await page.getByRole("button", { name: t("booking.chooseSlot", { time: "05:00" }) }).click();
+      await fillDetails(page, "es", "Pere Coll", "pere@example.es");
+      // Someone else takes 11:00 Madrid (05:00 New York) first.
+      const slot = Date.parse("2027-03-31T09:00:00Z");
+      const first = await page.request.post(`${site.url}/book`, {
+        form: {
+          name: "Otra",
+          email: "otra@example.es",
+          company: "",
+          topic: "Hola",
+          slot: String(slot),
+        },
+        headers: { Origin: site.url, Accept: "application/json" },
+      });
+      expect(((await first.json()) as { status: string }).status).toBe("booked");
+      await page.getByRole("button", { name: t("booking.form.submit") }).click();
+      await expect(page.getByRole("alert")).toContainText(t("booking.reasons.taken"));
+      const next = page.getByRole("group", { name: t("booking.alternatives") }).getByRole("button");
+      await expect(next).toHaveCount(3);
+      await next.first().click();
+      await expect(page.getByRole("status")).toContainText(t("booking.booked.title"));
+      const [mail] = await invitationsTo("pere@example.es", 1);
+      expectInvitation(mail!, "REQUEST", "2027-03-31T09:30:00.000Z", 0);
+    });
+  });
+});
+
+test("axe finds nothing on the booking pages at 390 and 1440 px in both schemes", async ({
+  page,
+}) => {
+  const t = translator("ca");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const slot = Date.parse("2027-03-29T07:00:00Z");
+      await page.goto(`${site.url}${bookingPath("ca")}?day=2027-03-29&slot=${slot}`);
+      await expect(page.getByLabel(t("booking.form.name"), { exact: true })).toBeVisible();
+      await enhance(page);
+      await expectNoAxeViolations(page);
+      // The errors of a form sent empty (without the browser's own checks).
+      await page
+        .locator("form[method=post]")
+        .evaluate((form) => form.setAttribute("novalidate", ""));
+      await page.getByRole("button", { name: t("booking.form.submit") }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  }
+});
+
+test("a calendar that cannot be read shows no slot and the e-mail address instead", async ({
+  page,
+}) => {
+  const broken = await startCalendarServer({ failing: true });
+  const other = await startSiteWithMail({
+    BOOKING_CALENDAR_URL: broken.urls,
+    BOOKING_NOW: now,
+  });
+  try {
+    const t = translator("es");
+    await page.goto(`${other.site.url}/book`);
+    await expect(page.getByRole("status")).toContainText(t("booking.stale.title"));
+    await expect(page.getByRole("status")).toContainText(siteConfig.email);
+    await expect(page.locator('button[name="slot"]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    const health = (await (await page.request.get(`${other.site.url}/healthz`)).json()) as {
+      booking: { stale: boolean; lastError: { message: string } | null };
+    };
+    expect(health.booking.stale).toBe(true);
+    expect(health.booking.lastError?.message).toContain("503");
+    // A post for a slot is refused the same way.
+    const answer = await page.request.post(`${other.site.url}/book`, {
+      form: {
+        name: "A",
+        email: "a@example.es",
+        company: "",
+        topic: "B",
+        slot: String(Date.parse("2027-03-29T07:00:00Z")),
+      },
+      headers: { Origin: other.site.url, Accept: "application/json" },
+    });
+    expect(answer.status()).toBe(503);
+    expect(await answer.json()).toMatchObject({ status: "failed", reason: "stale" });
+  } finally {
+    await other.stop();
+    await broken.close();
+  }
+});
