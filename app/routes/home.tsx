@@ -4,6 +4,7 @@ import { ArrowRight, MapPin } from "lucide-react";
 import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { EngagementSummary } from "#app/components/engagement.tsx";
+import { LatestInsights } from "#app/components/latest-insights.tsx";
 import { HeroArt } from "#app/components/hero-art.tsx";
 import { Motif } from "#app/components/motif.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
@@ -11,13 +12,11 @@ import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { StructuredData } from "#app/components/structured-data.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { siteConfig } from "#app/config/site.ts";
 import { featuredServices } from "#app/content/services.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 import type { Route } from "./+types/home";
 
@@ -166,39 +165,6 @@ function Brands() {
           );
         })}
       </ul>
-    </Section>
-  );
-}
-
-/** The language's newest articles, two or three, as cards; nothing while there are none. */
-function LatestInsights({ articles }: { articles: readonly ArticleSummary[] }) {
-  const { t, href } = useLocale();
-  if (!articles.length) return null;
-  return (
-    <Section
-      id="home-insights"
-      tone="muted"
-      label={t("home.insights.label")}
-      title={t("home.insights.title")}
-      subtitle={t("home.insights.subtitle")}
-    >
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
-        {articles.map((article) => (
-          <Card as="li" key={article.path} link className="flex flex-col">
-            <p className="text-sm text-muted">
-              <time dateTime={article.date}>{formatDay(article.date, article.lang)}</time>
-            </p>
-            <h3 className="mt-2 text-lg text-balance text-fg">
-              <a href={article.path}>{article.title}</a>
-            </h3>
-            <p className="mt-2 text-muted">{article.description}</p>
-          </Card>
-        ))}
-      </ul>
-      <a href={href("insights")} className={`mt-8 ${linkClass}`}>
-        {t("home.insights.all")}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </a>
     </Section>
   );
 }
