@@ -11,7 +11,7 @@ import {
   personSchema,
   servicesSchema,
 } from "#app/content/schema.ts";
-import { legalFolders, legalPageIds, type LegalPageId } from "#app/content/legal/texts.server.ts";
+import { legalFolders, legalPageIds, type LegalPageId } from "#app/content/legal/legal-pages.ts";
 import { languageFile } from "#app/content/check.server.ts";
 import { frontMatterSchema } from "#app/insights/front-matter.ts";
 

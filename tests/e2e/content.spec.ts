@@ -65,10 +65,14 @@ test("services: seven rows grouped by the brand that delivers them, each with it
       ).toHaveAttribute("href", `/ca/brands#${service.brand}`);
     }
   }
+  // The closing band: a call booked in the page, or a message.
   await expect(page.getByRole("link", { name: t("services.other.button") })).toHaveAttribute(
     "href",
-    "/ca/contact",
+    "/ca/book",
   );
+  await expect(
+    page.getByRole("link", { name: t("cta.button"), exact: true }).last(),
+  ).toHaveAttribute("href", "/ca/contact");
 });
 
 test("services: the index at the top links to each of the seven services on the page", async ({

@@ -6,13 +6,12 @@ import { LegalPage, legalTextIn } from "#app/components/legal-page.tsx";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { formatAddress } from "#app/content/company.ts";
+import { legalFolders, type LegalPageId } from "#app/content/legal/legal-pages.ts";
 import {
-  legalFolders,
   loadLegalTexts,
   renderLegalText,
   writtenLanguages,
   type BuildFacts,
-  type LegalPageId,
 } from "#app/content/legal/texts.server.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";

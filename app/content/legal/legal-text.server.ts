@@ -1,6 +1,6 @@
 import { buildDate, legalTexts } from "virtual:legal-texts";
 import { legalTextIn, type LegalText } from "#app/components/legal-page.tsx";
-import type { LegalPageId } from "#app/content/legal/texts.server.ts";
+import type { LegalPageId } from "#app/content/legal/legal-pages.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 
 /** A legal page's text for the request's language, for the routes' loaders (run at build). */

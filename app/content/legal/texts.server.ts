@@ -13,20 +13,15 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { companyVariables } from "#app/i18n/i18n.ts";
 import { renderLegalMarkdown } from "#app/insights/markdown.server.ts";
 import type { Placeholders } from "#app/insights/placeholders.ts";
+import {
+  legalFolders,
+  legalPageIds,
+  type LegalPageId,
+} from "#app/content/legal/legal-pages.ts";
 import type { PageId } from "#app/pages.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
 import { statsRetentionMonths } from "#app/stats/retention.ts";
 
-/** Each legal page's folder under content/legal/. */
-export const legalFolders = {
-  privacy: "privacy",
-  cookies: "cookies",
-  legal: "legal-notice",
-  accessibility: "accessibility",
-} as const satisfies Partial<Record<PageId, string>>;
-
-export type LegalPageId = keyof typeof legalFolders;
-export const legalPageIds = Object.keys(legalFolders) as LegalPageId[];
 
 /** Each legal page's HTML per language it is written in (the default one always). */
 export type LegalTexts = Record<LegalPageId, Partial<Record<Language, string>>>;
