@@ -186,6 +186,9 @@ export function createCalendar(options: CalendarOptions) {
 
   async function refresh() {
     await Promise.all(options.urls.map(refreshOne));
+    // No address at all is said once at start (service.server.ts), as a warning: there is no
+    // calendar to go stale.
+    if (options.urls.length === 0) return;
     if (stale() && !staleLogged) {
       log.error(
         { ageSeconds: Number.isFinite(age()) ? Math.round(age() / 1000) : null },

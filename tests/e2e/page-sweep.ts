@@ -226,7 +226,15 @@ export function sweepPages(
           }
           const band = page.getByRole("region", { name: t(title) });
           await expect(band).toBeVisible();
-          await expect(band.getByRole("link")).toHaveAttribute("href", callToActionPath(lang));
+          // A call booked in the page, or a message.
+          await expect(band.getByRole("link").first()).toHaveAttribute(
+            "href",
+            callToActionPath(lang),
+          );
+          await expect(band.getByRole("link", { name: t("cta.button") })).toHaveAttribute(
+            "href",
+            localizedPath("contact", lang),
+          );
           // Nothing sits between the band and the footer.
           await expect(page.locator("main > *").last()).toHaveAttribute(
             "aria-labelledby",
