@@ -226,7 +226,14 @@ export function sweepPages(
           }
           const band = page.getByRole("region", { name: t(title) });
           await expect(band).toBeVisible();
-          await expect(band.getByRole("link")).toHaveAttribute("href", callToActionPath(lang));
+          // Book a call, or write.
+          const links = band.getByRole("link");
+          await expect(links).toHaveCount(2);
+          await expect(links.first()).toHaveAttribute("href", callToActionPath(lang));
+          await expect(band.getByRole("link", { name: t("cta.button") })).toHaveAttribute(
+            "href",
+            localizedPath("contact", lang),
+          );
           // Nothing sits between the band and the footer.
           await expect(page.locator("main > *").last()).toHaveAttribute(
             "aria-labelledby",
