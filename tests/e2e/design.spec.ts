@@ -159,6 +159,44 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       "href",
       localizedPath("insights", lang),
     );
+    // As many columns as articles: the last card reaches the grid's right edge.
+    const list = await section.getByRole("list").boundingBox();
+    const last = await section.getByRole("listitem").last().boundingBox();
+    if (newest.length > 1)
+      expect(Math.abs(last!.x + last!.width - list!.x - list!.width)).toBeLessThan(1);
+  }
+});
+
+test("a wrapped link keeps its arrow beside its last word", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/ca/brands");
+  const links = page.getByRole("main").locator("a:has(svg)");
+  expect(await links.count()).toBeGreaterThan(0);
+  const arrows = await links.evaluateAll((nodes) =>
+    nodes.map((link) => {
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      let lastText: Node | null = null;
+      while (walker.nextNode())
+        if (walker.currentNode.textContent?.trim()) lastText = walker.currentNode;
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom)))
+        .size;
+      range.selectNodeContents(lastText!);
+      const word = [...range.getClientRects()].at(-1)!;
+      const arrow = link.querySelector("svg")!.getBoundingClientRect();
+      return {
+        lines,
+        gap: arrow.left - word.right,
+        sameLine: arrow.top >= word.top && arrow.bottom <= word.bottom,
+      };
+    }),
+  );
+  // At least one link wraps here ("Desenvolupament de programari a mida"), and none leaves its arrow.
+  expect(arrows.some((link) => link.lines > 1)).toBe(true);
+  for (const { gap, sameLine } of arrows) {
+    expect(sameLine).toBe(true);
+    expect(gap).toBeLessThan(16);
   }
 });
 
