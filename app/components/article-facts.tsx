@@ -6,17 +6,21 @@ import { cn } from "#app/components/ui/cn.ts";
 export function ArticleFacts({ article }: { article: ArticleSummary }) {
   const { t, lang } = useLocale();
   return (
-    <>
-      <time dateTime={article.date}>{formatDay(article.date, lang)}</time>
-      <span aria-hidden="true"> · </span>
-      {t("insights.readingTime", { count: article.readingMinutes })}
+    // One run of text that wraps between the facts (each of the first two kept whole), the dot
+    // staying with the fact before it.
+    <span>
+      <span className="whitespace-nowrap">
+        <time dateTime={article.date}>{formatDay(article.date, lang)}</time>
+        <span aria-hidden="true"> ·</span>
+      </span>{" "}
+      <span className="whitespace-nowrap">
+        {t("insights.readingTime", { count: article.readingMinutes })}
+        {article.updated ? <span aria-hidden="true"> ·</span> : null}
+      </span>
       {article.updated ? (
-        <>
-          <span aria-hidden="true"> · </span>
-          {t("insights.updated", { date: formatDay(article.updated, lang) })}
-        </>
+        <> {t("insights.updated", { date: formatDay(article.updated, lang) })}</>
       ) : null}
-    </>
+    </span>
   );
 }
 

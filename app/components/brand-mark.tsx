@@ -13,10 +13,10 @@ export type BrandId = "lab" | "consultancy";
  * The marks are decorative: the brand's name is always written beside them.
  */
 const accents = {
-  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "border-t-lab" },
-  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "border-t-consult" },
+  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "before:bg-lab" },
+  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "before:bg-consult" },
 } as const;
-const parentAccent = { text: "text-brand-text", tile: "bg-brand-soft", rule: "border-t-brand" };
+const parentAccent = { text: "text-brand-text", tile: "bg-brand-soft", rule: "before:bg-brand" };
 
 export function BrandMark({
   brand,
@@ -101,7 +101,9 @@ export function BrandPanel({
       data-brand={brand}
       padding={large ? "xl" : "lg"}
       className={cn(
-        "flex flex-col border-t-4",
+        // The rule is a full-width strip inside the card's own hairline border, clipped by its
+        // radius: a thicker top border would taper into the thin sides at the corners.
+        "relative flex flex-col overflow-hidden before:absolute before:inset-x-0 before:top-0 before:h-1",
         (parent ? parentAccent : accents[brand]).rule,
         className,
       )}

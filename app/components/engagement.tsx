@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Section } from "#app/components/section.tsx";
+import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -71,21 +71,17 @@ export function EngagementSummary({ className }: { className?: string }) {
   return (
     <div className={className} data-engagement-summary>
       <h3 className="text-xl tracking-tight text-fg">{t("home.engagement.title")}</h3>
-      <ul className="mt-4 grid gap-x-8 gap-y-4 md:grid-cols-3">
+      <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {siteConfig.practice.engagementModels.map((model) => (
-          <li key={model} className="border-l-2 border-brand-text pl-4">
+          <Card as="li" key={model}>
             <p className="font-semibold text-fg">{t(`engagement.models.${model}.title`)}</p>
             <p className="mt-1 text-muted">{t(`engagement.models.${model}.for`)}</p>
-          </li>
+          </Card>
         ))}
       </ul>
-      <a
-        href={`${localizedPath("services", lang)}#${anchor}`}
-        className="mt-6 inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline"
-      >
+      <ArrowLink href={`${localizedPath("services", lang)}#${anchor}`} className="mt-6">
         {t("home.engagement.link")}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </a>
+      </ArrowLink>
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import { ArrowRight } from "lucide-react";
 import { Section } from "#app/components/section.tsx";
+import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
+
+const columns: Record<number, string> = { 1: "max-w-2xl", 2: "md:grid-cols-2" };
 
 /** The language's newest articles, two or three, as cards; nothing while there are none. */
 export function LatestInsights({ articles }: { articles: readonly ArticleSummary[] }) {
@@ -16,7 +19,8 @@ export function LatestInsights({ articles }: { articles: readonly ArticleSummary
       title={t("home.insights.title")}
       subtitle={t("home.insights.subtitle")}
     >
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+      {/* As many columns as articles: two never leave an empty third. */}
+      <ul className={cn("mt-12 grid gap-6", columns[articles.length] ?? "md:grid-cols-3")}>
         {articles.map((article) => (
           <Card as="li" key={article.path} link className="flex flex-col">
             <p className="text-sm text-muted">
@@ -29,13 +33,9 @@ export function LatestInsights({ articles }: { articles: readonly ArticleSummary
           </Card>
         ))}
       </ul>
-      <a
-        href={href("insights")}
-        className="mt-8 inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline"
-      >
+      <ArrowLink href={href("insights")} className="mt-8">
         {t("home.insights.all")}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </a>
+      </ArrowLink>
     </Section>
   );
 }

@@ -105,7 +105,7 @@ export default function About({ loaderData: { team } }: Route.ComponentProps) {
               <p>{t("about.story.p2")}</p>
               <p>{t("about.story.p3")}</p>
             </div>
-            {/* Mission and vision as two statements, set off by a rule rather than boxed. */}
+            {/* Mission and vision as two statements, each the site's one card, like the key facts beside them. */}
             <div className="mt-12 grid gap-8 sm:grid-cols-2">
               {(
                 [
@@ -113,13 +113,13 @@ export default function About({ loaderData: { team } }: Route.ComponentProps) {
                   ["vision", Eye],
                 ] as const
               ).map(([key, Icon]) => (
-                <div key={key} className="border-l-4 border-accent pl-5">
+                <Card key={key}>
                   <h3 className="flex items-center gap-2 text-xl text-fg">
                     <Icon aria-hidden="true" className="size-5 text-accent" />
                     {t(`about.${key}.title`)}
                   </h3>
                   <p className="mt-2 text-muted">{t(`about.${key}.text`)}</p>
-                </div>
+                </Card>
               ))}
             </div>
           </div>

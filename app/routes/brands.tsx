@@ -1,9 +1,10 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
+import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { services } from "#app/content/services.ts";
@@ -36,13 +37,9 @@ function BrandBlock({ brand, children }: { brand: BrandId; children: ReactNode }
       <ul className="mt-2">
         {own.map((service) => (
           <li key={service.id}>
-            <a
-              href={`${href("services")}#${service.id}`}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline"
-            >
+            <ArrowLink href={`${href("services")}#${service.id}`}>
               {t(`services.items.${service.id}.title`)}
-              <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
-            </a>
+            </ArrowLink>
           </li>
         ))}
       </ul>

@@ -212,7 +212,8 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
         <p>{t("contact.lead")}</p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.5fr_1fr] lg:gap-12">
-        <Card as="section" aria-labelledby="contact-form-title" padding="lg">
+        {/* As tall as its form: stretched to the column beside it, it would end in empty white. */}
+        <Card as="section" aria-labelledby="contact-form-title" padding="lg" className="self-start">
           <h2 id="contact-form-title" className="text-xl text-fg">
             {t("contact.form.title")}
           </h2>

@@ -1,6 +1,6 @@
 import { summaries } from "virtual:insights";
 import { people } from "virtual:people";
-import { ArrowRight, MapPin } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { BrandPanel, type BrandId } from "#app/components/brand-mark.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { EngagementSummary } from "#app/components/engagement.tsx";
@@ -11,6 +11,7 @@ import { PageMeta } from "#app/components/page-meta.tsx";
 import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { StructuredData } from "#app/components/structured-data.tsx";
+import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { siteConfig } from "#app/config/site.ts";
@@ -23,9 +24,6 @@ import type { Route } from "./+types/home";
 const steps = ["discover", "plan", "build", "support"] as const;
 
 const brandIds: readonly BrandId[] = ["lab", "consultancy"];
-
-const linkClass =
-  "inline-flex min-h-11 items-center gap-1.5 rounded-md font-semibold text-brand-text hover:underline";
 
 function Hero() {
   const { t, href } = useLocale();
@@ -125,10 +123,9 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
           </li>
         ))}
       </ul>
-      <a href={href("about")} className={`mt-10 ${linkClass}`}>
+      <ArrowLink href={href("about")} className="mt-10">
         {hasTeam ? t("home.why.linkTeam") : t("home.why.link")}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </a>
+      </ArrowLink>
     </Section>
   );
 }
@@ -157,10 +154,9 @@ function Brands() {
               tagline={t(`brands.${brand}.tagline`)}
             >
               <p className="mt-2 flex-1 text-muted">{t(`home.brands.${brand}`)}</p>
-              <a href={`${href("brands")}#${brand}`} className={`mt-6 self-start ${linkClass}`}>
+              <ArrowLink href={`${href("brands")}#${brand}`} className="mt-6 self-start">
                 {t("home.brands.moreAbout", { brand: name })}
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </a>
+              </ArrowLink>
             </BrandPanel>
           );
         })}
@@ -207,10 +203,9 @@ export default function Home({ loaderData: { latest, hasTeam } }: Route.Componen
             />
           ))}
         </ul>
-        <a href={href("services")} className={`mt-8 ${linkClass}`}>
+        <ArrowLink href={href("services")} className="mt-8">
           {t("home.services.viewAll")}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </a>
+        </ArrowLink>
       </Section>
 
       <Process />

@@ -17,7 +17,7 @@ const groups = (["consultancy", "lab"] as const).map((brand) => ({
 
 /**
  * One service: what it is and what the client gets side by side (two readable columns on wide
- * screens, stacked on phones), then how it starts and who delivers it in a strip of its own.
+ * screens, stacked on phones), then how it starts and who delivers it below a hairline.
  * Its `id` is the anchor of the index at the top, of the brands page and of article links.
  */
 function ServiceRow({ service }: { service: Service }) {
@@ -51,7 +51,7 @@ function ServiceRow({ service }: { service: Service }) {
           </ol>
         </div>
       </div>
-      <dl className="grid gap-6 border-t border-line bg-surface-muted px-5 py-5 sm:px-8 md:grid-cols-3 md:gap-8">
+      <dl className="mx-5 grid gap-6 border-t border-line py-5 sm:mx-8 sm:py-6 md:grid-cols-3 md:gap-8">
         <div>
           <dt className={term}>{t("services.row.starts")}</dt>
           <dd className="mt-1 text-muted">{t(`${key}.start`)}</dd>

@@ -1,5 +1,6 @@
 import { siteConfig } from "#app/config/site.ts";
 import { services } from "#app/content/services.ts";
+import { callToActionPath } from "#app/routing/paths.ts";
 import { expect, test, translator } from "#tests/e2e/support.ts";
 
 // No raw keys, one h1, the heading outline and no Spanish left on a translated page are
@@ -65,10 +66,10 @@ test("services: seven rows grouped by the brand that delivers them, each with it
       ).toHaveAttribute("href", `/ca/brands#${service.brand}`);
     }
   }
-  // The closing band: a call booked in the page, or a message.
+  // Like every call to action, it leads to booking a call.
   await expect(page.getByRole("link", { name: t("services.other.button") })).toHaveAttribute(
     "href",
-    "/ca/book",
+    callToActionPath("ca"),
   );
   await expect(
     page.getByRole("link", { name: t("cta.button"), exact: true }).last(),

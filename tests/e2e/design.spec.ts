@@ -159,6 +159,44 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       "href",
       localizedPath("insights", lang),
     );
+    // As many columns as articles: the last card reaches the grid's right edge.
+    const list = await section.getByRole("list").boundingBox();
+    const last = await section.getByRole("listitem").last().boundingBox();
+    if (newest.length > 1)
+      expect(Math.abs(last!.x + last!.width - list!.x - list!.width)).toBeLessThan(1);
+  }
+});
+
+test("a wrapped link keeps its arrow beside its last word", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/ca/brands");
+  const links = page.getByRole("main").locator("a:has(svg)");
+  expect(await links.count()).toBeGreaterThan(0);
+  const arrows = await links.evaluateAll((nodes) =>
+    nodes.map((link) => {
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      let lastText: Node | null = null;
+      while (walker.nextNode())
+        if (walker.currentNode.textContent?.trim()) lastText = walker.currentNode;
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom)))
+        .size;
+      range.selectNodeContents(lastText!);
+      const word = [...range.getClientRects()].at(-1)!;
+      const arrow = link.querySelector("svg")!.getBoundingClientRect();
+      return {
+        lines,
+        gap: arrow.left - word.right,
+        sameLine: arrow.top >= word.top && arrow.bottom <= word.bottom,
+      };
+    }),
+  );
+  // At least one link wraps here ("Desenvolupament de programari a mida"), and none leaves its arrow.
+  expect(arrows.some((link) => link.lines > 1)).toBe(true);
+  for (const { gap, sameLine } of arrows) {
+    expect(sameLine).toBe(true);
+    expect(gap).toBeLessThan(16);
   }
 });
 
@@ -365,16 +403,23 @@ test.describe("review findings stay fixed", () => {
         const cards = await page.locator("main .rounded-card").evaluateAll((nodes) =>
           nodes.map((node) => {
             const style = getComputedStyle(node);
+            // The brand's rule: a strip inside the card's hairline, clipped by its radius.
+            const strip = getComputedStyle(node, "::before");
             return {
               brand: node.getAttribute("data-brand"),
               look: [
                 style.backgroundColor,
                 style.borderTopLeftRadius,
+                style.borderTopWidth,
                 style.borderLeftWidth,
+                style.borderTopColor,
                 style.borderLeftColor,
                 style.borderBottomColor,
               ].join(" "),
-              rule: `${style.borderTopWidth} ${style.borderTopColor}`,
+              rule:
+                strip.content === "none"
+                  ? null
+                  : `${strip.height} ${strip.backgroundColor} ${style.overflow}`,
               tagline: node.querySelector("[data-brand-tagline]")
                 ? getComputedStyle(node.querySelector("[data-brand-tagline]")!).color
                 : null,
@@ -385,17 +430,19 @@ test.describe("review findings stay fixed", () => {
         expect([...new Set(cards.map((card) => card.look))]).toHaveLength(1);
         const panels = cards.filter((card) => card.brand);
         expect(panels.map((panel) => panel.brand)).toEqual(["lab", "consultancy"]);
+        // Only a brand's panel carries a rule.
+        expect(cards.filter((card) => !card.brand && card.rule)).toEqual([]);
         const [lab, consultancy] = panels as [(typeof panels)[0], (typeof panels)[0]];
         const text = await token(page, "--text");
         for (const panel of panels) expect(panel.tagline).toBe(text);
         if (path === "/en") {
           // The home page speaks in the parent's colours: the same rule, the parent's blue.
           const brand = await token(page, "--brand");
-          expect(lab.rule).toBe(`4px ${brand}`);
+          expect(lab.rule).toBe(`4px ${brand} hidden`);
           expect(consultancy.rule).toBe(lab.rule);
         } else {
-          expect(lab.rule).toBe(`4px ${await token(page, "--lab")}`);
-          expect(consultancy.rule).toBe(`4px ${await token(page, "--consult")}`);
+          expect(lab.rule).toBe(`4px ${await token(page, "--lab")} hidden`);
+          expect(consultancy.rule).toBe(`4px ${await token(page, "--consult")} hidden`);
         }
       }
     }
@@ -413,6 +460,87 @@ test.describe("review findings stay fixed", () => {
         }),
       );
       expect(used.filter((colour) => accents.includes(colour))).toEqual([]);
+    }
+  });
+
+  test("one card system on every page: no second boxed style, no left rules, no band inside a card", async ({
+    page,
+  }) => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [
+        "/en",
+        "/en/about",
+        "/en/services",
+        "/en/brands",
+        "/en/contact",
+        "/en/insights",
+      ]) {
+        await page.goto(path);
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          await settle(page);
+          const found = await page.locator("main").evaluate((main) => {
+            const visible = (width: string, colour: string) =>
+              parseFloat(width) > 0 && colour !== "rgba(0, 0, 0, 0)";
+            const sides = ["Top", "Right", "Bottom", "Left"] as const;
+            const looks = new Set<string>();
+            const leftRules: string[] = [];
+            const bands: string[] = [];
+            for (const node of main.querySelectorAll("*")) {
+              if (!(node instanceof HTMLElement)) continue;
+              const style = getComputedStyle(node);
+              const box = node.getBoundingClientRect();
+              if (!box.width || style.visibility === "hidden") continue;
+              const drawn = sides.map((side) =>
+                visible(
+                  style.getPropertyValue(`border-${side.toLowerCase()}-width`),
+                  style.getPropertyValue(`border-${side.toLowerCase()}-color`),
+                ),
+              );
+              const name = `${node.tagName.toLowerCase()} "${node.innerText.trim().slice(0, 40)}"`;
+              // A rule down one side (a list item or a statement set off by a bar), outside a
+              // table of contents' own hairline.
+              if (drawn[3] && !drawn[1] && !node.closest("nav")) leftRules.push(name);
+              // A box: bordered all round with rounded corners, or lifted by a shadow, and big
+              // enough to hold content (not a button, a field, an icon's plate or a chip).
+              const boxed =
+                (drawn.every(Boolean) && parseFloat(style.borderTopLeftRadius) >= 8) ||
+                style.boxShadow !== "none";
+              const control = node.closest("a, button, input, select, textarea, label");
+              if (boxed && !control && box.width >= 120 && box.height >= 64) {
+                looks.add(
+                  [
+                    style.backgroundColor,
+                    style.borderTopLeftRadius,
+                    ...sides.map((side) =>
+                      style.getPropertyValue(`border-${side.toLowerCase()}-width`),
+                    ),
+                    style.borderTopColor,
+                  ].join(" "),
+                );
+                // A second surface spanning the card (a footer strip, a header band).
+                for (const inner of node.querySelectorAll<HTMLElement>("*")) {
+                  const fill = getComputedStyle(inner).backgroundColor;
+                  if (
+                    !inner.closest("a, button, input, select, textarea") &&
+                    fill !== "rgba(0, 0, 0, 0)" &&
+                    fill !== style.backgroundColor &&
+                    inner.getBoundingClientRect().width >= box.width * 0.8
+                  ) {
+                    bands.push(`${name} > ${inner.tagName.toLowerCase()}`);
+                  }
+                }
+              }
+            }
+            return { looks: [...looks], leftRules, bands };
+          });
+          const where = `${path} at ${width} px, ${colorScheme}`;
+          expect(found.looks, where).toHaveLength(1);
+          expect(found.leftRules, where).toEqual([]);
+          expect(found.bands, where).toEqual([]);
+        }
+      }
     }
   });
 
