@@ -47,7 +47,7 @@ export default {
       ...(await loadCaseStudies()).images,
       ...(await loadPeople()).images,
     ]);
-    trimBuiltPageStyles(clientDir);
+    trimBuiltPageStyles(clientDir, path.join(reactRouterConfig.buildDirectory, "server"));
     precompress(clientDir);
     // Beside the site, not in it: served from disk at /admin with its own policy.
     await buildAdmin(path.join(reactRouterConfig.buildDirectory, "admin"));

@@ -14,6 +14,8 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { log } from "#app/config/log.server.ts";
 import { NonceContext, nonceContext } from "#app/nonce.ts";
+import { PageStylesheetContext } from "#app/page-stylesheet.ts";
+import { routeStylesheet } from "#app/route-styles.server.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
 
 export const streamTimeout = 5_000;
@@ -31,6 +33,10 @@ export default function handleRequest(
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const i18n = createI18n(lang, catalogue(lang));
   const { nonce } = loadContext.get(nonceContext);
+  const stylesheet = routeStylesheet(
+    routerContext.manifest.version,
+    routerContext.staticHandlerContext.matches.at(-1)?.route.id,
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
@@ -39,9 +45,11 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <BrowserEntryContext.Provider value={routerContext.manifest.entry.module}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          <PageStylesheetContext.Provider value={stylesheet}>
+            <I18nextProvider i18n={i18n}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </I18nextProvider>
+          </PageStylesheetContext.Provider>
         </BrowserEntryContext.Provider>
       </NonceContext.Provider>,
       {

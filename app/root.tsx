@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 // The stylesheet goes inline: no render-blocking request. Each prerendered page keeps only
-// the rules its markup uses (scripts/page-styles.ts).
+// the rules its markup uses, each page rendered per request those its route can show
+// (scripts/page-styles.ts).
 import styles from "#app/app.css?inline";
 // The headings face, asked for from the head rather than at the first layout: with
 // `font-display: optional` (app.css) a page shows it only if it is there in time.
@@ -15,6 +16,7 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { useBrowserEntry } from "#app/browser-entry.ts";
 import { themeColors } from "#app/design/brand.ts";
 import { useNonce } from "#app/nonce.ts";
+import { usePageStylesheet } from "#app/page-stylesheet.ts";
 import { hydrates, isPageId } from "#app/pages.ts";
 import pageScript from "#app/page-script.js?inline-script";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Pages without interaction ship no React at all.
   const hydrate = useMatches().some(isInteractive);
+  const stylesheet = usePageStylesheet() ?? styles;
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -84,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content={themeColors.dark} />
         <Meta />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
       </head>
       <body className="flex min-h-dvh flex-col">

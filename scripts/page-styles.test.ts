@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { markupOf, trimPageStyles, trimStylesheets } from "#scripts/page-styles.ts";
+import { markupOf, routeStylesOf, trimPageStyles, trimStylesheets } from "#scripts/page-styles.ts";
 
 const sheet = [
   "@layer base{*,:after,:before{box-sizing:border-box}textarea{resize:vertical}h1,h2{font-weight:800}::placeholder{opacity:1}}",
@@ -54,6 +57,23 @@ describe("trimStylesheets", () => {
   });
 });
 
+describe("trimStylesheets with scripts", () => {
+  const css = trimStylesheets([sheet], {
+    classes: new Set(),
+    elements: new Set(),
+    scripts: 'a="not-mt-2-here";b=`x\\nsm:flex ${c}`;d=["shadow-card"]',
+  })[0]!;
+
+  it("keeps the classes a script names whole, after an escape too", () => {
+    expect(css).toContain(".sm\\:flex{");
+    expect(css).toContain(".shadow-card{");
+  });
+
+  it("drops a class that only appears inside a longer word", () => {
+    expect(css).not.toContain(".mt-2{");
+  });
+});
+
 describe("trimPageStyles", () => {
   const page = (body: string, script = "") =>
     `<!doctype html><html><head><style>${sheet}</style>${script}</head><body>${body}</body></html>`;
@@ -80,5 +100,61 @@ describe("trimPageStyles", () => {
         'className:"sm:grid"',
       ),
     ).not.toContain(".sm\\:grid{");
+  });
+});
+
+describe("routeStylesOf", () => {
+  // A client build in miniature: the entry imports an island's chunk when it finds one, the
+  // root route renders the layout, two routes share the root, one of them shares a component.
+  const clientDir = mkdtempSync(path.join(tmpdir(), "route-styles-"));
+  mkdirSync(path.join(clientDir, "assets"));
+  const scripts = {
+    "entry.client-a.js": 'const d=["assets/picker-b.js"];import("./react-c.js");',
+    "picker-b.js": 'e("div",{className:"sm:grid"})',
+    "react-c.js": "export const react=1;",
+    "root-d.js": 'e("body",{className:"mt-2"})',
+    "book-e.js": 'import{Card}from"./card-f.js";',
+    "card-f.js": 'e("div",{className:"shadow-card"})',
+    "about-g.js": 'e("p",{className:"mt-6"})',
+  };
+  for (const [name, text] of Object.entries(scripts)) {
+    writeFileSync(path.join(clientDir, "assets", name), text);
+  }
+  const styles = routeStylesOf(
+    clientDir,
+    {
+      version: "v1",
+      entry: { module: "/assets/entry.client-a.js", imports: ["/assets/react-c.js"] },
+      routes: {
+        root: { module: "/assets/root-d.js", hasDefaultExport: true },
+        "es/book": { module: "/assets/book-e.js", parentId: "root", hasDefaultExport: true },
+        "en/book": { module: "/assets/book-e.js", parentId: "root", hasDefaultExport: true },
+        "es/about": { module: "/assets/about-g.js", parentId: "root", hasDefaultExport: true },
+        "es/feed": { module: "/assets/feed-h.js", parentId: "root", hasDefaultExport: false },
+      },
+    },
+    sheet,
+  );
+  const of = (id: string) => styles.sheets[styles.routes[id]!]!;
+
+  it("keeps the classes of the route, its imports, its parents and the islands' chunks", () => {
+    const css = of("es/book");
+    expect(css).toContain(".shadow-card{");
+    expect(css).toContain(".mt-2{");
+    expect(css).toContain(".sm\\:grid{");
+    expect(css).not.toContain(".mt-6");
+    expect(of("es/about")).toContain(".mt-6{");
+    expect(of("es/about")).not.toContain(".shadow-card");
+  });
+
+  it("keeps the whole reset: a page rendered per request may show any element", () => {
+    expect(of("es/book")).toContain("textarea{resize:vertical}");
+  });
+
+  it("shares one sheet between the routes of one module, and skips routes without a page", () => {
+    expect(styles.routes["es/book"]).toBe(styles.routes["en/book"]);
+    expect(styles.routes).not.toHaveProperty("es/feed");
+    expect(styles.version).toBe("v1");
+    expect(styles.whole).toBe(sheet);
   });
 });

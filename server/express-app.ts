@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import { constants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -34,7 +35,10 @@ export function createExpressApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
-  app.use(compression());
+  // Only pages rendered per request are compressed here (the built files are served
+  // precompressed). Brotli at 5 instead of the library's 4: about 6% smaller for the same
+  // few milliseconds, which keeps the booking page inside TCP's first flight (docs/performance.md).
+  app.use(compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(requestLog(log));
   app.use(rejectBadHost);
   app.use(adminPath, admin);

@@ -18,17 +18,20 @@ import {
 import type { FieldError } from "#app/contact/schema.ts";
 import { localizedPath } from "#app/routing/paths.ts";
 
+/** A free slot as the calendar needs it: its start (its end follows from the call's length). */
+type Slot = Pick<Interval, "start">;
+
 export type BookingPickerProps = {
   /** The booking page's URL: days and slots link there, the form posts there. */
   action: string;
   /** The page of a signed link, where a move is posted. */
   manageAction: string;
-  /** Every offered day with its free slots; null when the calendar could not be read. */
-  days: Day[] | null;
+  /** Every day with a free slot and their starts; null when the calendar could not be read. */
+  days: { date: Day["date"]; slots: Slot[] }[] | null;
   /** The chosen day (YYYY-MM-DD), if any. */
   day: string | null;
   /** The chosen slot, when it is still free. */
-  slot: Interval | null;
+  slot: Slot | null;
   /** A signed link's token: the visitor is moving that call. */
   move: string | null;
   minutes: number;
@@ -129,7 +132,7 @@ export function BookingPicker(props: BookingPickerProps) {
     document.getElementById(bookingAnchors.slots)?.focus();
   }
 
-  function chooseSlot(event: MouseEvent<HTMLButtonElement>, next: Interval) {
+  function chooseSlot(event: MouseEvent<HTMLButtonElement>, next: Slot) {
     event.preventDefault();
     flushSync(() => {
       setSlot(next);

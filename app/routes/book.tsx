@@ -67,7 +67,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (slot ? days?.find((entry) => entry.slots.includes(slot))?.date : undefined) ??
     null;
   return {
-    days,
+    // What the calendar shows, and its island carries as data: the days with a free slot and
+    // their starts (a call's end follows from its length), which keeps the page small.
+    days:
+      days
+        ?.filter((entry) => entry.slots.length > 0)
+        .map((entry) => ({
+          date: entry.date,
+          slots: entry.slots.map(({ start }) => ({ start })),
+        })) ?? null,
     day,
     slot,
     move: moving?.status === "booked" ? token : null,

@@ -2,11 +2,17 @@
 // checks the trim against the whole stylesheet: every element of one page of each kind must
 // compute exactly the same style both ways, on a phone in light and on a desktop in dark
 // (together every responsive and colour-scheme variant applies once); the contact page also
-// after its script has shown the errors of a form sent with blank fields.
+// after its script has shown the errors of a form sent with blank fields. The pages the
+// server renders per request (the booking page, the contact page's sent state) carry their
+// route's trim: the same check in each of their states, the calendar's script's among them.
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { pageIds } from "#app/pages.ts";
-import { localizedPath } from "#app/routing/paths.ts";
+import { routeStylesFile, type RouteStyles } from "#app/route-styles.server.ts";
+import { bookingPath, contactSentPath, localizedPath } from "#app/routing/paths.ts";
+import { startCalendarServer } from "#tests/support/calendar.ts";
+import { startSite } from "#tests/support/site.ts";
 import {
   expect,
   fillContactForm,
@@ -17,6 +23,9 @@ import {
 } from "#tests/e2e/support.ts";
 
 const styleElement = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+/** The whole stylesheet, as the build wrote it beside the trims of the per-request routes. */
+const whole = (JSON.parse(readFileSync(`build/server/${routeStylesFile}`, "utf8")) as RouteStyles)
+  .whole;
 const sheetOf = (html: string) =>
   [...html.matchAll(styleElement)]
     .map((match) => match[1] ?? "")
@@ -64,9 +73,6 @@ for (const [viewport, colorScheme] of [
     browser,
     request,
   }) => {
-    // A page the server renders when asked (a 404) carries the whole stylesheet.
-    const whole = sheetOf(await (await request.get("/no-such-page")).text())!;
-    expect(whole).toBeDefined();
     const [article] = await loadInsights({ languages: ["es"] });
     const paths = [...pageIds.map((id) => localizedPath(id, "es")), article!.path];
     const t = translator("es");
@@ -110,5 +116,98 @@ for (const [viewport, colorScheme] of [
       await wholePage.unrouteAll();
     }
     await context.close();
+  });
+}
+
+/** A page's HTML twice: as served, and with the whole stylesheet instead of its trim. */
+async function openBothWays(trimmedPage: Page, wholePage: Page, url: string, html: string) {
+  const trimmed = sheetOf(html)!;
+  expect(trimmed.length, `${url} carries a trimmed stylesheet`).toBeLessThan(whole.length * 0.8);
+  for (const [page, body] of [
+    [trimmedPage, html],
+    [wholePage, html.replace(trimmed, whole)],
+  ] as const) {
+    // Served as fetched, so a state reached by a post shows the same way; without the
+    // response's nonce policy, which only the server can send.
+    await page.route(
+      (address) => address.href === url,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body }),
+    );
+    await page.goto(url);
+    await page.unrouteAll();
+  }
+}
+
+for (const [viewport, colorScheme] of [
+  [{ width: 390, height: 844 }, "light"],
+  [{ width: 1440, height: 900 }, "dark"],
+] as const) {
+  test(`pages rendered per request compute as with the whole stylesheet, ${viewport.width} px ${colorScheme}`, async ({
+    browser,
+  }) => {
+    const calendar = await startCalendarServer();
+    const site = await startSite({
+      BOOKING_CALENDAR_URL: calendar.urls,
+      BOOKING_NOW: "2027-03-24T11:55:00+01:00",
+    });
+    try {
+      const t = translator("es");
+      const book = `${site.url}${bookingPath("es")}`;
+      const slot = Date.parse("2027-03-29T07:00:00Z");
+      const blank = new URLSearchParams({ slot: String(slot), name: "", email: "" });
+      // Each state the server renders: the days, a chosen day and slot with the form, the
+      // form sent back with errors, the contact page after a message was sent.
+      const sent = `${site.url}${contactSentPath("es")}`;
+      const states: [string, Promise<Response>, number][] = [
+        [book, fetch(book), 200],
+        [`${book}?day=2027-03-29&slot=${slot}`, fetch(`${book}?day=2027-03-29&slot=${slot}`), 200],
+        [
+          `${book}?sent`,
+          fetch(book, { method: "POST", body: blank, headers: { origin: site.url } }),
+          400,
+        ],
+        [sent, fetch(sent), 200],
+      ];
+      const context = await browser.newContext({ viewport, colorScheme, reducedMotion: "reduce" });
+      await context.route("**/assets/headings-*.woff2", (route) => route.abort());
+      const trimmedPage = await context.newPage();
+      const wholePage = await context.newPage();
+      for (const [url, response, status] of states) {
+        expect((await response).status, url).toBe(status);
+        const html = await (await response).text();
+        await openBothWays(trimmedPage, wholePage, url, html);
+        await expectSameStyles(trimmedPage, wholePage, `${url} at ${viewport.width} px`);
+      }
+      // What the calendar's script shows: another day's slots and the form of a chosen slot.
+      const html = await (await fetch(book)).text();
+      await openBothWays(trimmedPage, wholePage, book, html);
+      for (const page of [trimmedPage, wholePage]) {
+        await page.locator("#booking-picker").hover();
+        await expect(page.locator("#booking-picker [data-enhanced]")).toBeAttached();
+        await page
+          .getByRole("navigation", { name: t("booking.days") })
+          .getByRole("link")
+          .nth(1)
+          .click();
+        await page
+          .getByRole("button", { name: t("booking.chooseSlot", { time: "09:00" }) })
+          .click();
+        // A blank name and topic (spaces pass the browser's own check): the script shows the errors.
+        await page.getByLabel(t("booking.form.name"), { exact: true }).fill(" ");
+        await page.getByLabel(t("booking.form.email"), { exact: true }).fill("ana@example.es");
+        await page.getByLabel(t("booking.form.topic"), { exact: true }).fill(" ");
+        await page.getByRole("button", { name: t("booking.form.submit") }).click();
+        await expect(page.getByRole("alert").first()).toBeVisible();
+      }
+      await expectSameStyles(
+        trimmedPage,
+        wholePage,
+        `${book} after its script, ${viewport.width} px`,
+      );
+      await context.close();
+    } finally {
+      await site.stop();
+      await calendar.close();
+    }
   });
 }
