@@ -17,6 +17,16 @@ function isSlotTaken(error: unknown): boolean {
   return code === "23505" || /UNIQUE constraint failed: bookings\.start_at/.test(String(message));
 }
 
+/** Runs a write that claims a slot: "taken" when the unique rule refuses it, as a visitor is told. */
+async function claimingSlot<T>(write: () => Promise<T>): Promise<T | "taken"> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isSlotTaken(error)) return "taken";
+    throw error;
+  }
+}
+
 const columns = [
   "id",
   "created_at as createdAt",
@@ -82,8 +92,8 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       mails: (stored: BookingRecord) => QueuedMail[],
       queuedAt: number,
     ): Promise<BookingRecord | "taken"> {
-      try {
-        return await db.transaction().execute(async (trx) => {
+      return claimingSlot(() =>
+        db.transaction().execute(async (trx) => {
           const { id } = await trx
             .insertInto("bookings")
             .values({
@@ -103,11 +113,8 @@ export function bookingStore({ db }: Pick<Database, "db">) {
           const stored = { ...booking, id: Number(id), sequence: 0 };
           await queue(trx, mails(stored), queuedAt);
           return stored;
-        });
-      } catch (error) {
-        if (isSlotTaken(error)) return "taken";
-        throw error;
-      }
+        }),
+      );
     },
     /**
      * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates.
@@ -119,8 +126,8 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       mails: (moved: BookingRecord) => QueuedMail[],
       queuedAt: number,
     ): Promise<BookingRecord | "taken" | undefined> {
-      try {
-        return await db.transaction().execute(async (trx) => {
+      return claimingSlot(() =>
+        db.transaction().execute(async (trx) => {
           const updated = await trx
             .updateTable("bookings")
             .set((eb) => ({
@@ -135,11 +142,8 @@ export function bookingStore({ db }: Pick<Database, "db">) {
           if (!updated) return undefined;
           await queue(trx, mails(updated), queuedAt);
           return updated;
-        });
-      } catch (error) {
-        if (isSlotTaken(error)) return "taken";
-        throw error;
-      }
+        }),
+      );
     },
     /** Cancels a booked call (freeing its slot) and queues the cancellations. */
     async cancel(

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Language } from "#app/config/site.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { timeLabel, zoneName } from "#app/booking/format.ts";
+import { dayLabel, timeLabel, zoneName } from "#app/booking/format.ts";
 import { bookingPath } from "#app/routing/paths.ts";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import type { ReceivedMail, SmtpServer } from "#tests/support/smtp.ts";
@@ -62,14 +62,6 @@ const expectedWeek: [string, string[]][] = [
   ["2027-03-31", [...halfHours("09:00", "13:00"), ...halfHours("15:00", "17:00")]],
 ];
 
-const dayName = (date: string, lang: Language) =>
-  new Intl.DateTimeFormat(lang, {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  }).format(Date.parse(`${date}T12:00:00Z`));
-
 /** Reaches for the calendar, which loads its script, and waits until it has taken over. */
 async function enhance(page: Page) {
   await page.locator("#booking-picker").hover();
@@ -122,15 +114,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.title"));
     const days = page.getByRole("navigation", { name: t("booking.days") }).getByRole("link");
     // Every day with a free slot, in order; the holiday and the weekend are not there.
-    await expect(days.first()).toContainText(dayName("2027-03-25", "es"));
+    await expect(days.first()).toContainText(dayLabel("2027-03-25", "es"));
     const dayTexts = await days.allTextContents();
     expect(dayTexts.slice(0, 4).map((text) => text.toLowerCase())).toEqual(
       expectedWeek.map(([date, slots]) =>
-        `${dayName(date, "es")}${t("booking.slotCount", { count: slots.length })}`.toLowerCase(),
+        `${dayLabel(date, "es")}${t("booking.slotCount", { count: slots.length })}`.toLowerCase(),
       ),
     );
     for (const [date, slots] of expectedWeek) {
-      await days.filter({ hasText: dayName(date, "es") }).click();
+      await days.filter({ hasText: dayLabel(date, "es") }).click();
       await expect(page).toHaveURL(new RegExp(`day=${date}`));
       expect(await slotTimes(page)).toEqual(slots);
       // Named as Madrid's winter time before Sunday 28, summer time after.
@@ -139,7 +131,7 @@ test.describe("without JavaScript", () => {
     }
 
     // Monday 29 at 09:00 in Madrid is 07:00 UTC (summer time).
-    await days.filter({ hasText: dayName("2027-03-29", "es") }).click();
+    await days.filter({ hasText: dayLabel("2027-03-29", "es") }).click();
     await page.getByRole("button", { name: t("booking.chooseSlot", { time: "09:00" }) }).click();
     await fillDetails(page, "es", "Marta Ferrer", "marta@example.es");
     await page.getByRole("button", { name: t("booking.form.submit") }).click();
@@ -184,7 +176,7 @@ test.describe("without JavaScript", () => {
       await page
         .getByRole("navigation", { name: t("booking.days") })
         .getByRole("link")
-        .filter({ hasText: dayName("2027-03-31", "en") })
+        .filter({ hasText: dayLabel("2027-03-31", "en") })
         .click();
       await page
         .getByRole("button", { name: t("booking.chooseSlot", { time: wednesday }) })
@@ -254,7 +246,7 @@ test.describe("with JavaScript", () => {
     await page
       .getByRole("navigation", { name: t("booking.days") })
       .getByRole("link")
-      .filter({ hasText: dayName("2027-03-29", "en") })
+      .filter({ hasText: dayLabel("2027-03-29", "en") })
       .click();
     await expect(page.getByText(/Eastern Daylight Time/)).toBeVisible();
     await expect(page).toHaveURL(`${site.url}${bookingPath("en")}`);
