@@ -24,6 +24,11 @@ const fixtureEnv = {
 
 let site: Site;
 
+// One build for the whole file, in one worker: with the suite's fullyParallel, tests of this file
+// in the other worker ran beforeAll again, and its rmSync removed the build directory while the
+// first build was still writing images into it.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   rmSync(buildDir, { recursive: true, force: true });
