@@ -20,6 +20,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { get } from "node:http";
 import { Agent, request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -85,12 +86,34 @@ function editJson(file: string, edit: (data: Catalogue) => void) {
   writeFileSync(path.join(work, file), `${JSON.stringify(data, null, 2)}\n`);
 }
 
-const health = async () =>
-  (await (
-    await fetch(`${holder.url}/healthz`, { headers: { authorization: `Bearer ${healthToken}` } })
-  ).json()) as {
-    release: { commit: string; builtAt: string } | null;
-  };
+/**
+ * The live release, asked of the site directly (not through nginx) on a connection of its
+ * own each time. A reused keep-alive connection would be a client that does not retry: a
+ * restart closes idle connections, and a poller whose process is busy (two workers, a build)
+ * can send its next request into one already closed ("other side closed") before it has read
+ * the close. nginx, the site's only client in production, resends such a GET.
+ */
+const health = () =>
+  new Promise<{ release: { commit: string; builtAt: string } | null }>((resolve, reject) => {
+    const req = get(
+      `${holder.url}/healthz`,
+      { agent: false, headers: { authorization: `Bearer ${healthToken}` } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new Error(`/healthz answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          }
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+  });
 
 const releaseFolders = () => readdirSync(root).filter((name) => /^\d{8}T/.test(name));
 
@@ -309,8 +332,8 @@ test("a signed push is built and switched to with no failed request; every langu
   expect(answer.status, answer.body).toBe(200);
   expect(answer.body).toContain(`Publishing ${commits.b}`);
   await eventually(async () => (await health()).release?.commit === commits.b, 6 * 60_000).catch(
-    () => {
-      throw new Error(`not published:\n${deployLog()}\n${holder.output()}`);
+    (error: unknown) => {
+      throw new Error(`not published (${String(error)}):\n${deployLog()}\n${holder.output()}`);
     },
   );
   // A little longer under load on the new release, then the figures.
