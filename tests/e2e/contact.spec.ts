@@ -184,20 +184,27 @@ test("a toast leaves after 4 seconds, later while the pointer holds it; alt+T re
   page,
 }) => {
   const t = translator("en");
+  // The page's clock, moved on by the test: the toast's 4 seconds pass at once.
+  await page.clock.install();
   await page.goto(`${site.url}/en/contact`);
   await reachForContactForm(page, t);
   await fillContactForm(page, t, { name: "   ", email: "a@example.com", message: "Hola" });
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
   const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
   await expect(toasts).toHaveCount(1);
-  await expect(toasts).toHaveCount(0, { timeout: 6000 });
+  await page.clock.runFor(3800);
+  await expect(toasts).toHaveCount(1);
+  // 4 s, and the leaving animation's 0.2 s.
+  await page.clock.runFor(500);
+  await expect(toasts).toHaveCount(0);
 
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
   await toasts.hover();
-  await page.waitForTimeout(5000);
+  await page.clock.runFor(10_000);
   await expect(toasts).toHaveCount(1);
   await page.mouse.move(0, 0);
-  await expect(toasts).toHaveCount(0, { timeout: 6000 });
+  await page.clock.runFor(4500);
+  await expect(toasts).toHaveCount(0);
 
   // The keys sonner used: alt+T moves focus to the toasts, Escape back to the form.
   const email = page.getByLabel(t("contact.form.email"), { exact: true });

@@ -2,8 +2,6 @@ import type { Page } from "@playwright/test";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { languageName } from "#app/i18n/language-name.ts";
-import { textLanguages } from "#app/content/legal/texts.server.ts";
-import { absoluteUrl } from "#app/routing/seo.ts";
 import { pages, type PageId } from "#app/pages.ts";
 import {
   callToActionPath,
@@ -13,6 +11,7 @@ import {
   parseLocalizedPath,
 } from "#app/routing/paths.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
+import { alternateLinks, canonicalUrl } from "#tests/support/head-links.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
 const allKeys = keysOf(catalogue("es"));
@@ -65,7 +64,8 @@ const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
- * One test per page × language URL of the build under test. Each loads its page once and
+ * One test per page × language URL of the build under test (of the `visited` languages'
+ * pages; every published language by default). Each loads its page once and
  * checks everything that holds for every page: the answer, the head (title, description,
  * canonical, hreflang) and the visible texts against the catalogues, no console error, no
  * Content-Security-Policy violation, no failed request, no sideways scroll at 320, 390 and
@@ -77,22 +77,18 @@ const sidewaysOverflow = (page: Page) =>
  */
 export function sweepPages(
   languages: readonly Language[],
-  {
-    audited = languages,
-  }: { /** The languages whose pages axe audits. */ audited?: readonly Language[] } = {},
+  { visited = languages }: { visited?: readonly Language[] } = {},
 ) {
   test.describe("every page", () => {
     test.use({ viewport: { width: 390, height: 844 }, colorScheme: "light" });
 
-    for (const path of allPagePaths(languages)) {
+    for (const path of allPagePaths(visited)) {
       const { lang, page: pageId } = parseLocalizedPath(path, languages) as {
         lang: Language;
         page: PageId;
       };
-      const audit = audited.includes(lang);
-      const axe = audit ? ", axe in light and dark" : "";
 
-      test(`${path}: texts, head links, policy and layout at 320, 390 and 1440 px${axe}`, async ({
+      test(`${path}: texts, head links, policy, layout and axe at 320, 390 and 1440 px`, async ({
         page,
       }) => {
         const t = translator(lang);
@@ -158,18 +154,8 @@ export function sweepPages(
           expect(head.description).toEqual([t(`${meta}.description`)]);
           // One signal per page: a canonical, never `noindex` beside it.
           expect(head.robots).toEqual([]);
-          const spanish = absoluteUrl(localizedPath(pageId, defaultLanguage));
-          // The languages the page's text is written in (every one but for some legal texts).
-          const written = languages.filter((code) => textLanguages(pageId).includes(code));
-          // A copy showing the Spanish text names the Spanish page; the others themselves.
-          expect(head.canonical).toEqual([written.includes(lang) ? absoluteUrl(path) : spanish]);
-          // Those languages, plus x-default when there is a choice, absolute; the same set on
-          // every copy, so each alternate lists this page back.
-          const alternates = [
-            ...written.map((code) => [code, absoluteUrl(localizedPath(pageId, code))]),
-            ...(written.length > 1 ? [["x-default", spanish]] : []),
-          ];
-          expect(head.alternates.sort()).toEqual(alternates.sort());
+          expect(head.canonical).toEqual([canonicalUrl(path, languages)]);
+          expect(head.alternates.sort()).toEqual(alternateLinks(path, languages).sort());
         });
 
         await test.step("body: heading, language switcher, footer and texts", async () => {
@@ -241,9 +227,8 @@ export function sweepPages(
           );
         });
 
-        await test.step(`390 px: no sideways scroll${axe}`, async () => {
+        await test.step("390 px: no sideways scroll, axe in light and dark", async () => {
           expect(await sidewaysOverflow(page)).toBe(0);
-          if (!audit) return;
           await expectNoAxeViolations(page);
           await page.emulateMedia({ colorScheme: "dark" });
           await expectNoAxeViolations(page, "colours");
@@ -254,11 +239,10 @@ export function sweepPages(
           expect(await sidewaysOverflow(page)).toBe(0);
         });
 
-        await test.step(`1440 px: navigation in the bar, no sideways scroll${axe}`, async () => {
+        await test.step("1440 px: navigation in the bar, no sideways scroll, axe", async () => {
           await page.setViewportSize({ width: 1440, height: 900 });
           await expect(page.getByRole("navigation", { name: t("nav.label") })).toBeVisible();
           expect(await sidewaysOverflow(page)).toBe(0);
-          if (!audit) return;
           await expectNoAxeViolations(page);
           await page.emulateMedia({ colorScheme: "light" });
           await expectNoAxeViolations(page, "colours");

@@ -9,6 +9,7 @@ import { absoluteUrl, ogLocales, sitemapEntries } from "#app/routing/seo.ts";
 import { pageIds, type PageId } from "#app/pages.ts";
 import { allPagePaths, parseLocalizedPath, publishedLanguages } from "#app/routing/paths.ts";
 import { expect, test, translator } from "#tests/e2e/support.ts";
+import { alternateLinks, canonicalUrl } from "#tests/support/head-links.ts";
 
 // Runs in both projects: the default build and the one with German published.
 const languagesOf = (projectName: string) =>
@@ -24,10 +25,18 @@ type Head = {
   og: Record<string, string[]>;
   twitterCard: string | null;
   jsonLd: string[];
+  alternates: string[][];
+  /** The language switcher's choices, the current one marked with a star. */
+  languageChoices: string[];
 };
 
 /** The <head> facts of a URL as served, parsed from the HTML without running scripts. */
-async function head(request: APIRequestContext, url: string): Promise<Head> {
+async function head(
+  request: APIRequestContext,
+  url: string,
+  /** The language switcher's list is the one labelled so. */
+  switcherLabel = "",
+): Promise<Head> {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
   const html = await response.text();
@@ -57,6 +66,20 @@ async function head(request: APIRequestContext, url: string): Promise<Head> {
     title: decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ""),
     description: metaContent("description"),
     canonical: attr(links.find((l) => attr(l, "rel") === "canonical") ?? "", "href"),
+    alternates: links
+      .filter((l) => attr(l, "rel") === "alternate" && attr(l, "hrefLang"))
+      .map((l) => [attr(l, "hrefLang")!, attr(l, "href")!]),
+    languageChoices: [
+      ...(
+        html.match(
+          new RegExp(`<ul [^>]*aria-label="${switcherLabel}"[^>]*>([\\s\\S]*?)</ul>`),
+        )?.[1] ?? ""
+      ).matchAll(/<a [^>]*>/g),
+    ]
+      .map(([a]) => a)
+      .map(
+        (a) => `${attr(a, "data-language-choice")}${a.includes('aria-current="true"') ? "*" : ""}`,
+      ),
     og,
     twitterCard: metaContent("twitter:card"),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -71,9 +94,9 @@ function pngSize(file: string) {
   return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
 
-// Each page's language, title, description, canonical and hreflang links (reciprocal by being
-// the same set on every copy), without `noindex`, are checked per URL in page-sweep.spec.ts.
-test("every page: a title and description of its own, and a social card", async ({
+// Each page's language, title and description, as the browser shows them, are checked per URL
+// in page-sweep.spec.ts (in the German build: its German URLs).
+test("every page: a title and description of its own, head links, the switcher, a social card", async ({
   request,
 }, testInfo) => {
   const languages = languagesOf(testInfo.project.name);
@@ -81,12 +104,17 @@ test("every page: a title and description of its own, and a social card", async 
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const url of paths) {
-    const page = await head(request, url);
     const { lang } = parseLocalizedPath(url, languages) as { lang: Language };
     const t = translator(lang);
+    const page = await head(request, url, t("nav.languages"));
     titles.add(page.title);
     descriptions.add(page.description ?? "");
     expect(page.description?.length ?? 0, url).toBeGreaterThan(50);
+    expect(page.canonical, url).toBe(canonicalUrl(url, languages));
+    expect(page.alternates.sort(), url).toEqual(alternateLinks(url, languages).sort());
+    expect(page.languageChoices, url).toEqual(
+      languages.map((code) => `${code}${code === lang ? "*" : ""}`),
+    );
 
     expect(page.og["og:title"], url).toEqual([page.title]);
     expect(page.og["og:description"], url).toEqual([page.description]);
