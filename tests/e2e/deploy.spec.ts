@@ -203,6 +203,11 @@ function startLoad() {
   };
   const clients = Promise.all([0, 1, 2, 3].map(client));
   return {
+    /** Resolves once `n` more requests have been answered (or failed) on the live release. */
+    more: (n: number) => {
+      const seen = result.requests;
+      return eventually(() => result.requests >= seen + n, 60_000);
+    },
     stop: async () => {
       running = false;
       await clients;
@@ -337,7 +342,7 @@ test("a signed push is built and switched to with no failed request; every langu
     },
   );
   // A little longer under load on the new release, then the figures.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await load.more(40);
   const result = await load.stop();
   console.log(
     `deploy under load: ${result.requests} requests, ${result.failures.length} failed, ` +
@@ -500,7 +505,8 @@ test("--rollback goes back one release with no failed request", async () => {
     { cwd: path.join(root, "current"), env: { ...process.env, ...deployEnv } },
   );
   expect(rollback).toContain(`commit ${commits.a}`);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // A little longer under load on the release gone back to.
+  await load.more(40);
   const result = await load.stop();
   console.log(
     `rollback under load: ${result.requests} requests, ${result.failures.length} failed, ` +
