@@ -50,6 +50,8 @@ type Run = {
   html: number;
   total: number;
   errors: string[];
+  /** What stopped Lighthouse measuring the page, if anything did (its scores are then 0). */
+  runtimeError?: string;
 };
 
 const median = (values: number[]) =>
@@ -59,7 +61,7 @@ const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 async function audit(port: number, url: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const requests = ((audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
@@ -95,6 +97,7 @@ async function audit(port: number, url: string): Promise<Run> {
     errors: requests
       .filter((r) => (r.statusCode ?? 200) >= 400)
       .map((r) => `${r.statusCode} ${r.url}`),
+    ...(runtimeError && { runtimeError: `${runtimeError.code}: ${runtimeError.message}` }),
   };
 }
 
@@ -128,7 +131,11 @@ const results: { url: string; runs: Run[] }[] = [];
 try {
   for (const url of [referencePath, ...urls]) {
     const measured: Run[] = [];
-    for (let i = 0; i < runs; i++) measured.push(await audit(chrome.port, site.url + url));
+    for (let i = 0; i < runs; i++) {
+      const run = await audit(chrome.port, site.url + url);
+      if (run.runtimeError) console.log(`${url}: run ${i + 1} not measured: ${run.runtimeError}`);
+      measured.push(run);
+    }
     results.push({ url, runs: measured });
     const m = (key: keyof Run) => median(measured.map((r) => r[key] as number));
     console.log(
