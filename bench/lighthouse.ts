@@ -110,8 +110,7 @@ writeFileSync(
 const calendar = await startCalendarServer();
 const site = await startSite({
   LOG_LEVEL: "warn",
-  BOOKING_CALENDAR_URL: calendar.urls,
-  BOOKING_NOW: "2027-03-24T11:55:00+01:00",
+  ...calendar.settings,
 });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,

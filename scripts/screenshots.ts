@@ -15,11 +15,13 @@ import { loadCaseStudies } from "#app/content/collections.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import {
   allPagePaths,
+  bookingPath,
   localizedPath,
   parseLocalizedPath,
   publishedLanguages,
 } from "#app/routing/paths.ts";
 import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { startCalendarServer } from "#tests/support/calendar.ts";
 import { startSite } from "#tests/support/site.ts";
 
 const outDir = path.resolve("screenshots");
@@ -59,10 +61,16 @@ const caseStudyPaths = caseStudies.length
       ...caseStudies.map((study) => study.path),
     ]
   : [];
-const urls = [...allPagePaths(), ...caseStudyPaths, ...articlePaths, "/en/no-such-page"].filter(
-  (url) => !filter || url.startsWith(filter),
-);
-const site = await startSite();
+const urls = [
+  ...allPagePaths(),
+  ...publishedLanguages().map(bookingPath),
+  ...caseStudyPaths,
+  ...articlePaths,
+  "/en/no-such-page",
+].filter((url) => !filter || url.startsWith(filter));
+// The booking page with free slots: the calendar fixtures, on their week.
+const calendar = await startCalendarServer();
+const site = await startSite(calendar.settings);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
 if (process.argv.includes("--docs")) {
@@ -84,6 +92,7 @@ if (process.argv.includes("--docs")) {
   } finally {
     await browser.close();
     await site.stop();
+    await calendar.close();
   }
   console.log(`${docShots.length} screenshots in ${docsDir}`);
   process.exit(0);
@@ -113,6 +122,7 @@ try {
 } finally {
   await browser.close();
   await site.stop();
+  await calendar.close();
 }
 
 // One contact sheet per language: every page in each width and scheme, side by side.

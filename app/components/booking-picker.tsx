@@ -251,7 +251,7 @@ export function BookingPicker(props: BookingPickerProps) {
                   onClick={(event) => chooseDay(event, entry.date)}
                   aria-current={current ? "date" : undefined}
                   className={cn(
-                    "flex min-h-11 flex-col rounded-lg border px-3 py-2",
+                    "flex h-full min-h-11 flex-col rounded-lg border px-3 py-2",
                     current
                       ? "border-brand-text bg-surface-raised text-brand-text"
                       : "border-line bg-surface-raised text-fg hover:border-brand-text",

@@ -18,8 +18,7 @@ test("20 concurrent bookings of one slot on two servers: exactly one succeeds, t
   const database = await postgres.createDatabase();
   const env = {
     DATABASE_URL: database,
-    BOOKING_CALENDAR_URL: calendar.urls,
-    BOOKING_NOW: "2027-03-24T11:55:00+01:00",
+    ...calendar.settings,
     // Every request comes from 127.0.0.1: the rate limit would otherwise refuse most of them.
     RATE_LIMIT_MAX: "100",
   };

@@ -11,8 +11,7 @@ import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/supp
 // The booking page against the company's calendar served from ICS fixtures (a weekly
 // stand-up with a moved occurrence, an all-day holiday, an event in New York's time, one
 // marked free), on a clock set to Wednesday 24 March 2027, 11:55 in Madrid: the week shown
-// includes the change to summer time (Sunday 28 March).
-const now = "2027-03-24T11:55:00+01:00";
+// includes the change to summer time (Sunday 28 March): `fixturesNow`.
 const owner = "owner@example.com";
 
 let calendar: Awaited<ReturnType<typeof startCalendarServer>>;
@@ -24,8 +23,7 @@ test.beforeEach(async () => {
   ({ smtp, site, stop } = await startSiteWithMail({
     CONTACT_TO: owner,
     CONTACT_FROM: "Web <web@example.com>",
-    BOOKING_CALENDAR_URL: calendar.urls,
-    BOOKING_NOW: now,
+    ...calendar.settings,
     BOOKING_LOCATION: "https://meet.example.com/isla-digital",
     OUTBOX_POLL_SECONDS: "1",
     // A send that fails on a busy machine is tried again within seconds, not half a minute.
@@ -339,10 +337,7 @@ test("a calendar that cannot be read shows no slot and the e-mail address instea
   page,
 }) => {
   const broken = await startCalendarServer({ failing: true });
-  const other = await startSiteWithMail({
-    BOOKING_CALENDAR_URL: broken.urls,
-    BOOKING_NOW: now,
-  });
+  const other = await startSiteWithMail(broken.settings);
   try {
     const t = translator("es");
     await page.goto(`${other.site.url}/book`);

@@ -147,8 +147,7 @@ for (const [viewport, colorScheme] of [
   }) => {
     const calendar = await startCalendarServer();
     const site = await startSite({
-      BOOKING_CALENDAR_URL: calendar.urls,
-      BOOKING_NOW: "2027-03-24T11:55:00+01:00",
+      ...calendar.settings,
     });
     try {
       const t = translator("es");

@@ -3,6 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ical from "node-ical";
 
+/** The booking clock of the fixtures: the Wednesday before the clocks go forward (28 March 2027). */
+export const fixturesNow = "2027-03-24T11:55:00+01:00";
+
 /**
  * The company's calendars as their providers publish them: a local HTTP server on 127.0.0.1
  * serving the ICS fixtures (tests/fixtures/calendar/), or refusing every request with 503.
@@ -25,8 +28,14 @@ export async function startCalendarServer({ failing = false } = {}) {
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   return {
-    /** BOOKING_CALENDAR_URL for both fixtures: the company's calendar and one in another zone. */
-    urls: `${base}/company.ics ${base}/other-zone.ics`,
+    /**
+     * A site's booking settings on both fixtures (the company's calendar and one in another
+     * zone), its clock in the fixtures' week.
+     */
+    settings: {
+      BOOKING_CALENDAR_URL: `${base}/company.ics ${base}/other-zone.ics`,
+      BOOKING_NOW: fixturesNow,
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
