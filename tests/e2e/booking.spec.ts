@@ -333,6 +333,29 @@ test("axe finds nothing on the booking pages at 390 and 1440 px in both schemes"
   }
 });
 
+test("on a phone the days line up: the days of a row are one height when a name wraps", async ({
+  page,
+}) => {
+  const t = translator("es");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${site.url}${bookingPath("es")}`);
+  const boxes = await page
+    .getByRole("navigation", { name: t("booking.days") })
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        top: Math.round(link.getBoundingClientRect().top),
+        height: link.getBoundingClientRect().height,
+        nameHeight: link.firstElementChild!.getBoundingClientRect().height,
+      })),
+    );
+  const rows = [...Map.groupBy(boxes, (box) => box.top).values()];
+  expect(rows.every((row) => row.length === 2)).toBe(true);
+  // At least one row whose names wrap differently (as in Spanish here), and yet:
+  expect(rows.some((row) => row[0]!.nameHeight !== row[1]!.nameHeight)).toBe(true);
+  for (const row of rows) expect(new Set(row.map((box) => box.height)).size).toBe(1);
+});
+
 test("a calendar that cannot be read shows no slot and the e-mail address instead", async ({
   page,
 }) => {
