@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import ical from "node-ical";
 
 /** The booking clock of the fixtures: the Wednesday before the clocks go forward (28 March 2027). */
-export const fixturesNow = "2027-03-24T11:55:00+01:00";
+const fixturesNow = "2027-03-24T11:55:00+01:00";
 
 /**
  * The company's calendars as their providers publish them: a local HTTP server on 127.0.0.1
@@ -30,7 +30,7 @@ export async function startCalendarServer({ failing = false } = {}) {
   return {
     /**
      * A site's booking settings on both fixtures (the company's calendar and one in another
-     * zone), its clock in the fixtures' week.
+     * zone), its clock in the fixtures' week (`fixturesNow`).
      */
     settings: {
       BOOKING_CALENDAR_URL: `${base}/company.ics ${base}/other-zone.ics`,
