@@ -1,8 +1,8 @@
 import { useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { inputClass } from "#app/components/contact-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { companyTimeZone, type Day, type Interval } from "#app/booking/availability.ts";
 import { dayLabel, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
@@ -16,7 +16,6 @@ import {
   type BookingResult,
 } from "#app/booking/form.ts";
 import type { FieldError } from "#app/contact/schema.ts";
-import { localizedPath } from "#app/routing/paths.ts";
 
 /** A free slot as the calendar needs it: its start (its end follows from the call's length). */
 type Slot = Pick<Interval, "start">;
@@ -388,31 +387,13 @@ export function BookingPicker(props: BookingPickerProps) {
                           {...field(name)}
                         />
                       )}
-                      {problems.some((problem) => problem.name === name) ? (
-                        <p
-                          id={`booking-${name}-error`}
-                          className="mt-1.5 text-sm font-medium text-danger"
-                        >
-                          {problems.find((problem) => problem.name === name)?.text}
-                        </p>
-                      ) : null}
+                      <FieldProblem
+                        id={`booking-${name}-error`}
+                        text={problems.find((problem) => problem.name === name)?.text}
+                      />
                     </div>
                   ))}
-                  {/* Bot trap: hidden from people and assistive technology; bots fill it in. */}
-                  <div
-                    aria-hidden="true"
-                    className="absolute -left-[9999px] h-px w-px overflow-hidden"
-                  >
-                    <label htmlFor="booking-website">{t("contact.form.honeypot")}</label>
-                    <input
-                      id="booking-website"
-                      type="text"
-                      name="website"
-                      tabIndex={-1}
-                      autoComplete="off"
-                      defaultValue=""
-                    />
-                  </div>
+                  <BotTrap id="booking-website" />
                 </>
               )}
               {offering ? (
@@ -437,18 +418,7 @@ export function BookingPicker(props: BookingPickerProps) {
                       : t("booking.form.submit")}
                 </Button>
               )}
-              {props.move ? null : (
-                <p className="text-sm text-muted">
-                  {t("booking.form.privacy")}{" "}
-                  <a
-                    href={localizedPath("privacy", lang)}
-                    className="font-medium text-brand-text underline"
-                  >
-                    {t("contact.form.privacyLink")}
-                  </a>
-                  .
-                </p>
-              )}
+              {props.move ? null : <PrivacyNote text={t("booking.form.privacy")} lang={lang} />}
             </form>
             <p className="mt-4">
               <a

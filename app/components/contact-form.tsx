@@ -11,6 +11,7 @@ import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Toaster, useToaster } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
 import type { Language } from "#app/config/site.ts";
 import {
   contactFields,
@@ -22,7 +23,6 @@ import {
   type FailureReason,
   type FieldError,
 } from "#app/contact/schema.ts";
-import { localizedPath } from "#app/routing/paths.ts";
 import { cn } from "#app/components/ui/cn.ts";
 
 export type ContactFormProps = {
@@ -48,9 +48,6 @@ const subscribeToNothing = () => () => {};
 /** A field or button: focusing one starts filling the form (the summary boxes do not). */
 const isControl = (target: EventTarget | null) =>
   target instanceof Element && target.matches("input, textarea, button");
-
-export const inputClass =
-  "mt-1.5 block w-full rounded-lg border border-line-strong bg-surface-raised px-3.5 py-2.5 text-base text-fg shadow-xs placeholder:text-muted focus:border-brand-text focus:ring-2 focus:ring-ring/30 focus:outline-none aria-invalid:border-danger";
 
 /** The reason behind an answer that is not JSON (a proxy, the origin guard, ...). */
 function reasonFromStatus(status: number): FailureReason {
@@ -200,15 +197,6 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
       : [];
   });
 
-  const fieldError = (name: ContactField) => {
-    const problem = problems.find((item) => item.name === name);
-    return problem ? (
-      <p id={`contact-${name}-error`} className="mt-1.5 text-sm font-medium text-danger">
-        {problem.text}
-      </p>
-    ) : null;
-  };
-
   // As in the GOV.UK pattern: the field gets focus and its label is scrolled into view,
   // which the plain link (the fallback without JavaScript) leaves under the fixed header.
   function focusField(event: MouseEvent<HTMLAnchorElement>, name: ContactField) {
@@ -292,34 +280,17 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
                 {...field(name)}
               />
             )}
-            {fieldError(name)}
+            <FieldProblem
+              id={`contact-${name}-error`}
+              text={problems.find((problem) => problem.name === name)?.text}
+            />
           </div>
         ))}
-        {/* Bot trap: hidden from people and assistive technology; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">{t("contact.form.honeypot")}</label>
-          <input
-            id="contact-website"
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <BotTrap id="contact-website" />
         <Button type="submit" disabled={pending} className="w-full sm:w-auto">
           {pending ? t("contact.form.sending") : t("contact.form.submit")}
         </Button>
-        <p className="text-sm text-muted">
-          {t("contact.form.privacy")}{" "}
-          <a
-            href={localizedPath("privacy", lang)}
-            className="font-medium text-brand-text underline"
-          >
-            {t("contact.form.privacyLink")}
-          </a>
-          .
-        </p>
+        <PrivacyNote text={t("contact.form.privacy")} lang={lang} />
       </form>
       <Toaster label={t("contact.form.toasts")} toasts={toaster.toasts} remove={toaster.remove} />
     </>
