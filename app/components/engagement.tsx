@@ -74,7 +74,9 @@ export function EngagementSummary({ className }: { className?: string }) {
       <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {siteConfig.practice.engagementModels.map((model) => (
           <Card as="li" key={model}>
-            <p className="font-semibold text-fg">{t(`engagement.models.${model}.title`)}</p>
+            <h4 className="font-display text-lg font-extrabold tracking-tight text-fg">
+              {t(`engagement.models.${model}.title`)}
+            </h4>
             <p className="mt-1 text-muted">{t(`engagement.models.${model}.for`)}</p>
           </Card>
         ))}

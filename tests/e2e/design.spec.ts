@@ -237,9 +237,14 @@ test("services: the ways of working from the content data, with no price it does
   // The home page names them too, and links to this section.
   await page.goto("/en");
   const summary = page.locator("[data-engagement-summary]");
-  for (const model of siteConfig.practice.engagementModels) {
-    await expect(summary).toContainText(t(`engagement.models.${model}.title`));
-  }
+  // Each model titled as on Services: a heading in the headings' face.
+  await expect(summary.getByRole("heading", { level: 4 })).toHaveText(
+    siteConfig.practice.engagementModels.map((model) => t(`engagement.models.${model}.title`)),
+  );
+  const faces = await summary
+    .getByRole("heading", { level: 4 })
+    .evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).fontFamily));
+  expect(faces.every((face) => face.startsWith('"Plus Jakarta Sans"'))).toBe(true);
   await summary.getByRole("link", { name: t("home.engagement.link") }).click();
   await expect(page).toHaveURL("/en/services#engagement");
 });
