@@ -2,6 +2,7 @@ import { useRef, useState, useSyncExternalStore, type FormEvent, type MouseEvent
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
+import { postInBackground } from "#app/forms/post-in-background.ts";
 import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { companyTimeZone, type Day, type Interval } from "#app/booking/availability.ts";
@@ -11,7 +12,6 @@ import {
   bookingLimits,
   bookingStatusCodes,
   validateBooking,
-  type BookingFailure,
   type BookingField,
   type BookingResult,
 } from "#app/booking/form.ts";
@@ -52,34 +52,6 @@ function useTimeZone(): string {
     () => Intl.DateTimeFormat().resolvedOptions().timeZone || companyTimeZone,
     () => companyTimeZone,
   );
-}
-
-const reasonFromStatus = (status: number): BookingFailure =>
-  (Object.entries(bookingStatusCodes).find(([, code]) => code === status)?.[0] as
-    BookingFailure | undefined) ?? "unavailable";
-
-/** Posts the form in the background, asking for JSON (the page answers forms without JS too). */
-async function post(
-  form: HTMLFormElement,
-  data: FormData,
-  timeZone: string,
-): Promise<BookingResult> {
-  const body = new URLSearchParams();
-  data.forEach((value, key) => body.append(key, String(value)));
-  body.set("tz", timeZone);
-  try {
-    const response = await fetch(form.action, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json" },
-    });
-    if (response.headers.get("content-type")?.includes("application/json")) {
-      return (await response.json()) as BookingResult;
-    }
-    return { status: "failed", reason: reasonFromStatus(response.status) };
-  } catch {
-    return { status: "failed", reason: "unavailable" };
-  }
 }
 
 /**
@@ -162,7 +134,13 @@ export function BookingPicker(props: BookingPickerProps) {
       }
     }
     setPending(true);
-    const answer = await post(form, data, timeZone);
+    const answer = await postInBackground({
+      action: form.action,
+      fields: data,
+      extra: { tz: timeZone },
+      statusCodes: bookingStatusCodes,
+      failed: (reason): BookingResult => ({ status: "failed", reason }),
+    });
     setPending(false);
     if (answer.status !== "failed" && props.move) {
       // A moved call: its own page says so, as after a move without JavaScript.

@@ -10,6 +10,7 @@ import {
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Toaster, useToaster } from "#app/components/toaster.tsx";
+import { postInBackground } from "#app/forms/post-in-background.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
 import type { Language } from "#app/config/site.ts";
@@ -48,41 +49,6 @@ const subscribeToNothing = () => () => {};
 /** A field or button: focusing one starts filling the form (the summary boxes do not). */
 const isControl = (target: EventTarget | null) =>
   target instanceof Element && target.matches("input, textarea, button");
-
-/** The reason behind an answer that is not JSON (a proxy, the origin guard, ...). */
-function reasonFromStatus(status: number): FailureReason {
-  const match = Object.entries(contactStatusCodes).find(([, code]) => code === status);
-  return (match?.[0] as FailureReason | undefined) ?? "unavailable";
-}
-
-/**
- * Posts the form to `action`, its page, asking for the answer as JSON (the same endpoint
- * answers the form without JavaScript with a page). `elapsed`: milliseconds since the
- * visitor first touched the form, if known.
- */
-async function post(
-  form: HTMLFormElement,
-  action: string,
-  elapsed: number | undefined,
-): Promise<ContactResult> {
-  const body = new URLSearchParams();
-  new FormData(form).forEach((value, key) => body.append(key, String(value)));
-  // People need seconds to write a message; the server marks quicker ones as possible spam.
-  if (elapsed !== undefined) body.set("elapsed", String(Math.round(elapsed)));
-  try {
-    const response = await fetch(action, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json" },
-    });
-    if (response.headers.get("content-type")?.includes("application/json")) {
-      return (await response.json()) as ContactResult;
-    }
-    return { status: "failed", reason: reasonFromStatus(response.status) };
-  } catch {
-    return { status: "failed", reason: "unavailable" };
-  }
-}
 
 /**
  * The contact form. Without JavaScript it is a plain POST form answered by the page
@@ -158,11 +124,15 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
     if (!validation.ok) return fail("invalid", validation.fieldErrors);
     setPending(true);
     const started = startedAt.current;
-    const outcome = await post(
-      form,
+    const outcome = await postInBackground({
       action,
-      started === undefined ? undefined : performance.now() - started,
-    );
+      fields: new FormData(form),
+      // People need seconds to write a message; the server marks quicker ones as possible spam.
+      extra:
+        started === undefined ? {} : { elapsed: String(Math.round(performance.now() - started)) },
+      statusCodes: contactStatusCodes,
+      failed: (reason): ContactResult => ({ status: "failed", reason }),
+    });
     setPending(false);
     if (outcome.status === "sent") {
       // The next message is timed from its own start.
