@@ -11,7 +11,8 @@ import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/supp
 // The booking page against the company's calendar served from ICS fixtures (a weekly
 // stand-up with a moved occurrence, an all-day holiday, an event in New York's time, one
 // marked free), on a clock set to Wednesday 24 March 2027, 11:55 in Madrid: the week shown
-// includes the change to summer time (Sunday 28 March): `fixturesNow`.
+// includes the change to summer time (Sunday 28 March): `calendar.settings`
+// (tests/support/calendar.ts).
 const owner = "owner@example.com";
 
 let calendar: Awaited<ReturnType<typeof startCalendarServer>>;
@@ -66,7 +67,7 @@ async function enhance(page: Page) {
   await expect(page.locator("#booking-picker [data-enhanced]")).toBeAttached();
 }
 
-/** The slot buttons of the day shown, by their visible time. */
+/** The slot buttons of the day shown, each named on screen by its time. */
 const slotButtons = (page: Page) => page.locator('#booking-slots button[name="slot"]');
 
 /** The times offered on a loaded page. */

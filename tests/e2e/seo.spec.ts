@@ -75,11 +75,9 @@ async function head(
           new RegExp(`<ul [^>]*aria-label="${switcherLabel}"[^>]*>([\\s\\S]*?)</ul>`),
         )?.[1] ?? ""
       ).matchAll(/<a [^>]*>/g),
-    ]
-      .map(([a]) => a)
-      .map(
-        (a) => `${attr(a, "data-language-choice")}${a.includes('aria-current="true"') ? "*" : ""}`,
-      ),
+    ].map(
+      ([a]) => `${attr(a, "data-language-choice")}${a.includes('aria-current="true"') ? "*" : ""}`,
+    ),
     og,
     twitterCard: metaContent("twitter:card"),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
