@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { chromiumFlags, headlessShellPath } from "#tests/support/chromium.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 
@@ -13,8 +13,9 @@ const url = (p: number) => `http://127.0.0.1:${p}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
-  // Two cores run two browsers, the servers under test and the servers each test starts.
+  // Three on two cores: many tests wait (on a mail server's timeout, a toast's seconds, a
+  // build in another process), and with two workers the cores were idle a sixth of the time.
+  workers: 3,
   timeout: 60_000,
   // Loading the form's script and hydrating it on a busy 2-core machine can take a while.
   expect: { timeout: 10_000 },
@@ -22,7 +23,7 @@ export default defineConfig({
   reporter: "list",
   use: {
     viewport: { width: 1440, height: 900 },
-    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    launchOptions: { executablePath: headlessShellPath, args: chromiumFlags },
   },
   projects: [
     // Builds and runs the container image (minutes when nothing is cached). Listed first so

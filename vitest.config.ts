@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /** The tests that run on a database server: again on PostgreSQL in the `db` project. */
@@ -13,6 +14,9 @@ const databaseTests = [
 export default defineConfig({
   test: {
     environment: "node",
+    // One worker per core, not Vitest's default of one less: many files wait on child
+    // processes, servers and databases, and on two cores one worker left the other idle.
+    maxWorkers: availableParallelism(),
     projects: [
       // Everything, on SQLite: needs no PostgreSQL server (`npm run test:unit`).
       {

@@ -22,6 +22,12 @@ export const tools: Tool[] = [
     name: "Chromium (/usr/bin/chromium)",
     debianPackage: "chromium",
     present: () => existsSync("/usr/bin/chromium"),
+    usedBy: "the back/forward cache and prerendering tests, the bench and the screenshots",
+  },
+  {
+    name: "Chromium's headless shell (/usr/bin/chromium-headless-shell)",
+    debianPackage: "chromium-headless-shell",
+    present: () => existsSync("/usr/bin/chromium-headless-shell"),
     usedBy: "the browser tests",
   },
   {

@@ -1,5 +1,18 @@
-/** Debian's Chromium and the flags it needs here: running as root, no GPU, no network chatter. */
+/**
+ * Debian's Chromium, in its two builds, and the flags they need here: running as root, no GPU,
+ * no network chatter.
+ *
+ * - `headlessShellPath` (package chromium-headless-shell) runs the browser tests, as
+ *   Playwright's own headless runs do: the same engine without the desktop browser around it,
+ *   which opens a page for a test in about a third of the CPU time. That is most of the suite's
+ *   time on two cores.
+ * - `chromiumPath` (package chromium), the browser a visitor runs, for what only it has: the
+ *   back/forward cache and prerendering (their tests launch it themselves), Lighthouse and the
+ *   screenshots.
+ */
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const headlessShellPath =
+  process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 export const chromiumFlags = [
   "--no-sandbox",
