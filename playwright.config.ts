@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [
     // Builds and runs the container image (minutes when nothing is cached). Listed first so
-    // it starts first, on one worker, while the browser tests take the other.
+    // it starts first, on one worker, while the browser tests take the others.
     { name: "container", testMatch: /production-install\.spec/ },
     // The fuzzer posts one request at a time, keeping about one core busy for a minute: listed
     // before the browser tests, it runs beside them instead of alone at the end.

@@ -179,6 +179,15 @@ const testImageTag = `localhost/isla-digital-e2e:${createHash("sha256")
   .digest("hex")
   .slice(0, 12)}`;
 
+/** This process's hard limit of open files (Node has no getrlimit). */
+function openFilesHardLimit(): string {
+  const limit = /^Max open files\s+\S+\s+(\d+)/m.exec(
+    readFileSync("/proc/self/limits", "utf8"),
+  )?.[1];
+  if (!limit) throw new Error("No open files limit in /proc/self/limits");
+  return limit;
+}
+
 /** `podman build` of the project's Dockerfile on the stand-in base: the image id, the build's output. */
 export async function buildImage(): Promise<{ id: string; output: string }> {
   const idOf = async (tag: string) =>
@@ -186,6 +195,7 @@ export async function buildImage(): Promise<{ id: string; output: string }> {
       await podman(["image", "inspect", "--format", "{{.Id}}", tag], { check: false })
     ).stdout.trim();
   const previous = await idOf(testImageTag);
+  const openFiles = openFilesHardLimit();
   const dir = mkdtempSync(path.join(tmpdir(), "site-build-"));
   try {
     const idFile = path.join(dir, "id");
@@ -198,6 +208,10 @@ export async function buildImage(): Promise<{ id: string; output: string }> {
         ...["--network", "host"],
         // The OCI format drops HEALTHCHECK.
         ...["--format", "docker"],
+        // Without default ulimits, a build step gets 1024 open files, and npm ci reading a full
+        // download cache ran out of them now and then (EMFILE). Docker's own default is far
+        // higher; this machine's hard limit is as high as a step can be given here.
+        ...["--ulimit", `nofile=${openFiles}:${openFiles}`],
         "--layers",
         ...["--iidfile", idFile, "--tag", testImageTag, "."],
       ],
