@@ -3,6 +3,7 @@ import path from "node:path";
 import { languages, type Language } from "#app/config/site.ts";
 import { keysOf, textsOf } from "#app/i18n/catalogue-keys.ts";
 import type { Messages } from "#app/i18n/i18n.ts";
+import { typographicApostrophes } from "#app/text/typography.ts";
 
 /**
  * Where each language's catalogue is: content/locales/<code>.json, read from the project folder,
@@ -13,12 +14,15 @@ export const catalogueFile = (lang: Language) => path.resolve("content/locales",
 
 const read = new Map<Language, Messages>();
 
-/** A language's catalogue (read once), or an error naming the missing file. */
+/** A language's catalogue (read once, its apostrophes typographic), or an error naming the missing file. */
 export function catalogue(lang: Language): Messages {
   let messages = read.get(lang);
   if (!messages) {
     if (!languages.includes(lang)) throw new Error(`"${lang}" is not in content/languages.json`);
-    messages = JSON.parse(readFileSync(catalogueFile(lang), "utf8")) as Messages;
+    // Apostrophes as a typographer sets them, however the owner typed them in the editor.
+    messages = JSON.parse(readFileSync(catalogueFile(lang), "utf8"), (_key, value: unknown) =>
+      typeof value === "string" ? typographicApostrophes(value) : value,
+    ) as Messages;
     read.set(lang, messages);
   }
   return messages;

@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { languages, siteConfig } from "#app/config/site.ts";
-import { catalogue, catalogueProblems } from "#app/i18n/catalogues.server.ts";
+import { catalogue, catalogueFile, catalogueProblems } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { keysOf } from "#app/i18n/catalogue-keys.ts";
+import { keysOf, textsOf } from "#app/i18n/catalogue-keys.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -51,6 +52,17 @@ describe("catalogues", () => {
       }
     });
   }
+});
+
+describe("typography", () => {
+  it("the texts read from the catalogue files have typographic apostrophes, as typed or not", () => {
+    const file = JSON.parse(readFileSync(catalogueFile("ca"), "utf8")) as Tree;
+    expect(textsOf(file).some(([, text]) => /\p{L}'\p{L}/u.test(text))).toBe(true);
+    for (const lang of languages)
+      for (const [key, text] of textsOf(catalogue(lang)))
+        expect(text, `${lang} ${key}`).not.toMatch(/\p{L}'\p{L}/u);
+    expect(catalogue("ca").legal.accessibility.meta.title).toBe("Declaració d’accessibilitat");
+  });
 });
 
 describe("translation", () => {

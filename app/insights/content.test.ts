@@ -114,6 +114,17 @@ describe("Markdown", () => {
     await expect(load({ dir })).rejects.toThrow(/start sections at "##"/);
   });
 
+  it("sets quotes and apostrophes as a typographer does, in the title and the body, not in code", async () => {
+    const dir = contentWith(
+      valid.join("\n").replace("title: Un título", "title: L'article, un títol"),
+      'Una tasca que "hauríem d\'automatitzar", l\'empresa. `echo "it\'s"`',
+    );
+    const [article] = await load({ dir });
+    expect(article?.title).toBe("L’article, un títol suficientemente largo");
+    expect(article?.html).toContain("Una tasca que “hauríem d’automatitzar”, l’empresa.");
+    expect(article?.html).toContain('<code>echo "it\'s"</code>');
+  });
+
   it("renders anchors, safe external links, classes instead of inline styles, and pictures", async () => {
     const article = (await load()).find((entry) => entry.path === "/insights/articulo-de-prueba");
     const html = article?.html ?? "";

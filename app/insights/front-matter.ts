@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { parseMatter } from "#app/content/entries.server.ts";
 import { services } from "#app/content/services.ts";
+import { typographicApostrophes } from "#app/text/typography.ts";
 
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
 
 /**
  * Text shown in pages and written into the Atom feed: control characters (other than tab
- * and line breaks) and lone surrogates cannot appear in XML at all, escaped or not.
+ * and line breaks) and lone surrogates cannot appear in XML at all, escaped or not. Its
+ * apostrophes are made typographic, as in the article's body.
  */
 const shown = (min: number, max: number) =>
   z
@@ -14,7 +16,8 @@ const shown = (min: number, max: number) =>
     .trim()
     .min(min)
     .max(max)
-    .regex(/^(?:[^\p{Cc}\p{Cs}\uFFFE\uFFFF]|[\t\n\r])*$/u, "must not hold control characters");
+    .regex(/^(?:[^\p{Cc}\p{Cs}\uFFFE\uFFFF]|[\t\n\r])*$/u, "must not hold control characters")
+    .transform(typographicApostrophes);
 
 /** What an article's front matter may and must say; any other field is a mistake. */
 export const frontMatterSchema = z

@@ -15,6 +15,7 @@ import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
+import remarkSmartypants from "remark-smartypants";
 import { createCssVariablesTheme, type BundledLanguage, type ShikiTransformer } from "shiki";
 import { unified, type PluggableList } from "unified";
 import { visit } from "unist-util-visit";
@@ -199,10 +200,19 @@ function rehypeLegalTables() {
 const syntax: PluggableList = [remarkParse, [remarkFrontmatter, ["yaml"]], remarkGfm];
 /** …no h1, and only safe link schemes. */
 const checks: PluggableList = [remarkNoTitleHeading, remarkLinkSchemes];
+/**
+ * Quotes and apostrophes as a typographer sets them, however they were typed in the editor:
+ * “ ” and ’ (code is left as written). Dashes and dots stay as typed: the texts already use
+ * the characters they mean.
+ */
+const typography: PluggableList = [
+  [remarkSmartypants, { quotes: true, backticks: false, dashes: false, ellipses: false }],
+];
 
 const articleProcessor = unified()
   .use(syntax)
   .use(checks)
+  .use(typography)
   .use(remarkWordCount)
   // Raw HTML in Markdown is dropped: articles cannot carry scripts or inline styles.
   .use(remarkRehype)
@@ -217,7 +227,9 @@ const articleProcessor = unified()
 
 const legalProcessor = unified()
   .use(syntax)
-  // Placeholders first: the checks then see the addresses they make.
+  // Before the placeholders: the company's facts are shown as written, as on every page.
+  .use(typography)
+  // Placeholders before the checks: they then see the addresses they make.
   .use(remarkPlaceholders)
   .use(checks)
   .use(remarkNoImages)

@@ -154,7 +154,7 @@ describe("privacy policy (RGPD art. 13)", () => {
     ],
     en: [
       "Article 6(1)(f)",
-      "Article 19 of Spain's Organic Law 3/2018",
+      "Article 19 of Spain’s Organic Law 3/2018",
       "Article 6(1)(b) GDPR",
       "Article 32 LOPDGDD",
       "blocked",
@@ -207,7 +207,7 @@ describe("privacy policy (RGPD art. 13)", () => {
         {
           es: /no se borran de forma automática/,
           en: /not deleted automatically/,
-          ca: /no s'esborren automàticament/,
+          ca: /no s’esborren automàticament/,
         }[lang],
       );
     });
@@ -247,7 +247,7 @@ describe("privacy policy (RGPD art. 13)", () => {
       "en",
       [
         "without cookies and without storing anything on your device",
-        "Neither your IP address nor your browser's identifier is stored",
+        "Neither your IP address nor your browser’s identifier is stored",
         "Global Privacy Control (GPC)",
         "legitimate interest in knowing how the website is used",
         `kept for ${statsRetentionMonths} months`,
@@ -257,9 +257,9 @@ describe("privacy policy (RGPD art. 13)", () => {
       "ca",
       [
         "sense galetes i sense desar res al teu dispositiu",
-        "No es desen la teva adreça IP, l'identificador del teu navegador",
+        "No es desen la teva adreça IP, l’identificador del teu navegador",
         "Global Privacy Control (GPC)",
-        "interès legítim a saber com s'utilitza el lloc",
+        "interès legítim a saber com s’utilitza el lloc",
         `es conserven ${statsRetentionMonths} mesos`,
       ],
     ],
@@ -298,7 +298,7 @@ describe("cookie policy", () => {
   it.each([
     ["es", "una sola cookie", "No usamos cookies de analítica", `botones de idioma ${buttons}`],
     ["en", "a single cookie", "We use no analytics", `language buttons ${buttons}`],
-    ["ca", "una sola galeta", "No fem servir galetes d'analítica", `botons d'idioma ${buttons}`],
+    ["ca", "una sola galeta", "No fem servir galetes d’analítica", `botons d’idioma ${buttons}`],
   ] as const)(
     "%s: declares the language cookie only and the buttons that set it",
     async (lang, one, none, set) => {
@@ -363,7 +363,7 @@ describe("accessibility statement", () => {
       "The legal notice exists only in Spanish",
       "Royal Decree 193/2023",
     ],
-    ["ca", "parcialment conforme", "L'avís legal només és en castellà", "Reial decret 193/2023"],
+    ["ca", "parcialment conforme", "L’avís legal només és en castellà", "Reial decret 193/2023"],
     [
       "de",
       "teilweise mit den WCAG 2.2",
