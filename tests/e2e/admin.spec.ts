@@ -94,12 +94,18 @@ async function savedBytes(page: Page, file: string): Promise<Buffer> {
   return Buffer.from(base64, "base64");
 }
 
-/** Saves the entry; the editor confirms it (after the previous confirmation has gone). */
+/**
+ * Saves the entry; the editor confirms it (after the previous confirmation has gone). Saving
+ * turns the rich-text body back into Markdown and writes every file of the entry. Once, on a
+ * busy machine (a fresh clone's run, the container image building beside three workers), no
+ * confirmation came within the usual 10 s, with no validation message shown; a slow save is
+ * the likely cause, so the wait is longer here.
+ */
 async function save(page: Page) {
   const saved = page.getByText("Entrada guardada");
   await expect(saved).toHaveCount(0);
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
-  await expect(saved).toBeVisible();
+  await expect(saved).toBeVisible({ timeout: 30_000 });
 }
 
 test("the owner edits texts in two languages, a company fact and an article, and the build accepts what is saved", async ({
