@@ -11,6 +11,7 @@ import {
   publishedLanguages,
 } from "#app/routing/paths.ts";
 import { buildAdmin } from "#scripts/build-admin.ts";
+import { buildCache } from "#scripts/build-cache.ts";
 import { buildImages } from "#scripts/build-images.ts";
 import { trimBuiltPageStyles } from "#scripts/page-styles.ts";
 import { precompress } from "#scripts/precompress.ts";
@@ -40,6 +41,8 @@ export default {
   buildDirectory: settings.build.BUILD_DIR,
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    const cache = buildCache();
+    cache.prune();
     const articles = await loadInsights();
     await buildImages(clientDir, settings.build.SITE_URL, articles);
     await writeImageVariants(clientDir, [
@@ -48,8 +51,12 @@ export default {
       ...(await loadPeople()).images,
     ]);
     trimBuiltPageStyles(clientDir, path.join(reactRouterConfig.buildDirectory, "server"));
-    precompress(clientDir);
+    precompress(clientDir, cache);
     // Beside the site, not in it: served from disk at /admin with its own policy.
-    await buildAdmin(path.join(reactRouterConfig.buildDirectory, "admin"));
+    await buildAdmin(path.join(reactRouterConfig.buildDirectory, "admin"), cache);
+    const { hits, misses } = cache.stats();
+    console.log(
+      `Build cache (node_modules/.cache/site-build): ${hits} steps reused, ${misses} done`,
+    );
   },
 } satisfies Config;

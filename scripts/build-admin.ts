@@ -4,11 +4,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { build, type Plugin } from "vite";
+import { build, version as viteVersion, type Plugin } from "vite";
+import { cacheKey, type BuildCache } from "#scripts/build-cache.ts";
 
 const require = createRequire(import.meta.url);
 const cmsEntry = require.resolve("@sveltia/cms");
 const cmsAssets = path.join(path.dirname(cmsEntry), "assets");
+const root = path.resolve("app/admin");
 
 /**
  * The editor's stylesheet names its three fonts at a CDN (cdn.jsdelivr.net/fontsource/…); the
@@ -49,11 +51,24 @@ function packagedFonts(): Plugin {
   };
 }
 
-/** The editor's page and bundle, written to `outDir`. */
-export async function buildAdmin(outDir: string) {
+/**
+ * The editor's page and bundle, written to `outDir`. They change only with the package, Vite,
+ * this file or the page; any other build copies them from the cache.
+ */
+export async function buildAdmin(outDir: string, cache: BuildCache) {
+  const inputs = [
+    readFileSync(path.join(path.dirname(cmsEntry), "..", "package.json")),
+    viteVersion,
+    readFileSync(import.meta.filename),
+    ...["index.html", "editor.ts"].map((file) => readFileSync(path.join(root, file))),
+  ];
+  await cache.directory(cacheKey(...inputs), outDir, bundle);
+}
+
+async function bundle(outDir: string) {
   await build({
     configFile: false,
-    root: path.resolve("app/admin"),
+    root,
     base: "/admin/",
     logLevel: "warn",
     plugins: [packagedFonts()],

@@ -1,5 +1,7 @@
 // The owner's inbox: read and manage stored contact messages.
 //   npm run inbox -- <command>     (DATABASE_URL, else DATABASE_PATH, as the server)
+// The commands are a function (`runInbox`) the command line calls, and its tests too, without
+// starting a process for each.
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import { settings } from "#app/config/settings.server.ts";
@@ -24,22 +26,11 @@ const usage = `Usage: npm run inbox -- <command>
   purge --older-than <days>          delete messages older than <days> days
                                      (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    json: { type: "boolean", default: false },
-    limit: { type: "string" },
-    format: { type: "string" },
-    failed: { type: "boolean", default: false },
-    email: { type: "string" },
-    "older-than": { type: "string" },
-    help: { type: "boolean", short: "h", default: false },
-  },
-});
+/** A wrong command or argument: the owner gets the reason and the usage, and exit code 2. */
+class UsageError extends Error {}
 
 function fail(message: string): never {
-  console.error(`${message}\n\n${usage}`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 function positiveInteger(value: string | undefined, what: string): number {
@@ -126,131 +117,185 @@ function toCsv(rows: ReturnType<typeof toRow>[]): string {
   );
 }
 
-const [command, argument] = positionals;
-if (values.help || !command) {
-  console.log(usage);
-  process.exit(command || values.help ? 0 : 2);
+/** Where a command prints: standard output and error, or what a test reads. */
+export type Terminal = { out: (text: string) => void; err: (text: string) => void };
+
+const processTerminal: Terminal = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** Runs one inbox command on the database; returns the exit code. */
+export async function runInbox(
+  args: string[],
+  database: { url?: string; path: string },
+  terminal: Terminal = processTerminal,
+): Promise<number> {
+  const print = (text: string) => terminal.out(`${text}\n`);
+  try {
+    await runCommand(args, database, print, terminal);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UsageError || isParseError(error))) throw error;
+    terminal.err(`${(error as Error).message}\n\n${usage}\n`);
+    return 2;
+  }
 }
 
-const { DATABASE_PATH: databasePath, DATABASE_URL } = settings.contact;
-const store = await openStore({
-  url: DATABASE_URL,
-  path: databasePath,
-  // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
-  lockWaitMs: 5000,
-}).catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
-try {
-  switch (command) {
-    case "list": {
-      const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
-      const messages = (await store.list(limit)).map(toRow);
-      if (values.json) {
-        console.log(printableJson(messages, 2));
+/** parseArgs' own errors (an unknown option, a missing value) are usage errors too. */
+const isParseError = (error: unknown) =>
+  error instanceof TypeError &&
+  String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
+
+async function runCommand(
+  args: string[],
+  database: { url?: string; path: string },
+  print: (text: string) => void,
+  terminal: Terminal,
+) {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      limit: { type: "string" },
+      format: { type: "string" },
+      failed: { type: "boolean", default: false },
+      email: { type: "string" },
+      "older-than": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, argument] = positionals;
+  if (values.help) return print(usage);
+  if (!command) fail("Which command?");
+
+  const store = await openStore({
+    url: database.url,
+    path: database.path,
+    // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
+    lockWaitMs: 5000,
+  });
+  try {
+    switch (command) {
+      case "list": {
+        const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
+        const messages = (await store.list(limit)).map(toRow);
+        if (values.json) {
+          print(printableJson(messages, 2));
+          break;
+        }
+        if (!messages.length) print("No messages.");
+        for (const m of messages.map(printable)) {
+          // By characters, so an emoji is never cut in half.
+          const preview = Array.from(String(m.message).replace(/\s+/g, " ")).slice(0, 60).join("");
+          const status = `${m.status}${m.suspicion ? " (suspected)" : ""}`;
+          print(
+            `#${m.id}  ${m.receivedAt}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`,
+          );
+        }
+        const counts = await store.counts();
+        print(
+          `\nIn all: ${counts.pending} pending, ${counts.held} held for the summary e-mail, ${counts.failed} failed, ${counts.spam} kept as spam, ${counts.suspected} suspected (e-mailed, marked as possible spam).`,
+        );
         break;
       }
-      if (!messages.length) console.log("No messages.");
-      for (const m of messages.map(printable)) {
-        // By characters, so an emoji is never cut in half.
-        const preview = Array.from(String(m.message).replace(/\s+/g, " ")).slice(0, 60).join("");
-        const status = `${m.status}${m.suspicion ? " (suspected)" : ""}`;
-        console.log(
-          `#${m.id}  ${m.receivedAt}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`,
-        );
-      }
-      const counts = await store.counts();
-      console.log(
-        `\nIn all: ${counts.pending} pending, ${counts.held} held for the summary e-mail, ${counts.failed} failed, ${counts.spam} kept as spam, ${counts.suspected} suspected (e-mailed, marked as possible spam).`,
-      );
-      break;
-    }
-    case "bookings": {
-      const bookings = await bookingStore(store.driver).list();
-      if (values.json) {
-        console.log(printableJson(bookings, 2));
+      case "bookings": {
+        const bookings = await bookingStore(store.driver).list();
+        if (values.json) {
+          print(printableJson(bookings, 2));
+          break;
+        }
+        if (!bookings.length) print("No bookings.");
+        for (const b of bookings) {
+          const topic = Array.from(b.topic.replace(/\s+/g, " ")).slice(0, 50).join("");
+          print(
+            printableLine(
+              `#${b.id}  ${iso(b.start)}  ${b.status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
+            ),
+          );
+        }
         break;
       }
-      if (!bookings.length) console.log("No bookings.");
-      for (const b of bookings) {
-        const topic = Array.from(b.topic.replace(/\s+/g, " ")).slice(0, 50).join("");
-        console.log(
-          printableLine(
-            `#${b.id}  ${iso(b.start)}  ${b.status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
-          ),
+      case "show": {
+        const message = await store.get(positiveInteger(argument, "The message id"));
+        if (!message) fail(`No message #${argument}.`);
+        const m = printable(toRow(message));
+        print(
+          [
+            `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
+            ...(m.suspicion ? [`Suspected spam: ${m.suspicion}`] : []),
+            `Received: ${m.receivedAt}`,
+            `From: ${m.name} <${m.email}>`,
+            `Page language: ${m.lang}`,
+            `Delivery attempts: ${m.attempts}${m.sentAt ? `, sent ${m.sentAt}` : ""}`,
+            ...(m.lastError ? [`Last error: ${m.lastError}`] : []),
+            "",
+            m.message,
+          ].join("\n"),
         );
+        break;
       }
-      break;
+      case "export": {
+        const messages = (await store.list()).map(toRow);
+        // JSON keeps each text exactly, with unprintable characters as \u escapes.
+        if (values.format === "json") print(printableJson(messages, 2));
+        else if (values.format === "csv") terminal.out(toCsv(messages));
+        else fail("export needs --format csv or --format json.");
+        break;
+      }
+      case "retry": {
+        if (values.failed)
+          print(`Queued ${await store.requeueFailed()} failed message(s) for delivery.`);
+        else if (await store.requeue(positiveInteger(argument, "The message id")))
+          print(`Queued message #${argument} for delivery.`);
+        else fail(`No pending or failed message #${argument}.`);
+        break;
+      }
+      case "not-spam": {
+        if (await store.releaseSpam(positiveInteger(argument, "The message id")))
+          print(`Released message #${argument} from spam; the running server e-mails it.`);
+        else fail(`No message #${argument} kept as spam.`);
+        break;
+      }
+      case "delete": {
+        if (values.email) {
+          const messages = await store.deleteByEmail(values.email);
+          const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
+          print(`Deleted ${messages} message(s) and ${bookings} booking(s) of ${values.email}.`);
+        } else if (await store.delete(positiveInteger(argument, "The message id")))
+          print(`Deleted message #${argument}.`);
+        else fail(`No message #${argument}.`);
+        break;
+      }
+      case "backup": {
+        if (!argument) fail("backup needs the file to write.");
+        const done = await store.backup(argument).catch((error: Error) => fail(error.message));
+        print(`Backed up ${database.path} to ${argument} (${done}).`);
+        break;
+      }
+      case "purge": {
+        const days = positiveInteger(values["older-than"], "--older-than");
+        const removed = await store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
+        print(`Deleted ${removed} message(s) older than ${days} days.`);
+        break;
+      }
+      default:
+        fail(`Unknown command "${command}".`);
     }
-    case "show": {
-      const message = await store.get(positiveInteger(argument, "The message id"));
-      if (!message) fail(`No message #${argument}.`);
-      const m = printable(toRow(message));
-      console.log(
-        [
-          `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
-          ...(m.suspicion ? [`Suspected spam: ${m.suspicion}`] : []),
-          `Received: ${m.receivedAt}`,
-          `From: ${m.name} <${m.email}>`,
-          `Page language: ${m.lang}`,
-          `Delivery attempts: ${m.attempts}${m.sentAt ? `, sent ${m.sentAt}` : ""}`,
-          ...(m.lastError ? [`Last error: ${m.lastError}`] : []),
-          "",
-          m.message,
-        ].join("\n"),
-      );
-      break;
-    }
-    case "export": {
-      const messages = (await store.list()).map(toRow);
-      // JSON keeps each text exactly, with unprintable characters as \u escapes.
-      if (values.format === "json") console.log(printableJson(messages, 2));
-      else if (values.format === "csv") process.stdout.write(toCsv(messages));
-      else fail("export needs --format csv or --format json.");
-      break;
-    }
-    case "retry": {
-      if (values.failed)
-        console.log(`Queued ${await store.requeueFailed()} failed message(s) for delivery.`);
-      else if (await store.requeue(positiveInteger(argument, "The message id")))
-        console.log(`Queued message #${argument} for delivery.`);
-      else fail(`No pending or failed message #${argument}.`);
-      break;
-    }
-    case "not-spam": {
-      if (await store.releaseSpam(positiveInteger(argument, "The message id")))
-        console.log(`Released message #${argument} from spam; the running server e-mails it.`);
-      else fail(`No message #${argument} kept as spam.`);
-      break;
-    }
-    case "delete": {
-      if (values.email) {
-        const messages = await store.deleteByEmail(values.email);
-        const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
-        console.log(
-          `Deleted ${messages} message(s) and ${bookings} booking(s) of ${values.email}.`,
-        );
-      } else if (await store.delete(positiveInteger(argument, "The message id")))
-        console.log(`Deleted message #${argument}.`);
-      else fail(`No message #${argument}.`);
-      break;
-    }
-    case "backup": {
-      if (!argument) fail("backup needs the file to write.");
-      const done = await store.backup(argument).catch((error: Error) => fail(error.message));
-      console.log(`Backed up ${databasePath} to ${argument} (${done}).`);
-      break;
-    }
-    case "purge": {
-      const days = positiveInteger(values["older-than"], "--older-than");
-      const removed = await store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
-      console.log(`Deleted ${removed} message(s) older than ${days} days.`);
-      break;
-    }
-    default:
-      fail(`Unknown command "${command}".`);
+  } finally {
+    await store.close();
   }
-} finally {
-  await store.close();
+}
+
+if (import.meta.main) {
+  const { DATABASE_PATH, DATABASE_URL } = settings.contact;
+  process.exitCode = await runInbox(process.argv.slice(2), {
+    url: DATABASE_URL,
+    path: DATABASE_PATH,
+  }).catch((error: Error) => {
+    // A database that cannot be opened or read: its reason, without a stack.
+    console.error(error.message);
+    return 1;
+  });
 }
