@@ -32,7 +32,7 @@ export default defineConfig({
     // The fuzzer posts one request at a time, keeping about one core busy for a minute: listed
     // before the browser tests, it runs beside them instead of alone at the end.
     { name: "fuzz", testMatch: /contact-fuzz\.spec/ },
-    // 100 connections for half a minute against a server of its own: no errors, memory
+    // 35,000 requests from 100 connections against a server of its own: no errors, memory
     // stable. Beside the browser tests, not after them: what it asserts holds on a busy
     // machine too (its latency is measured in \`npm run bench:load\`).
     { name: "load", testMatch: /load\.spec/ },
