@@ -2,12 +2,6 @@
 // language, three runs each, against the production server on 127.0.0.1, beside a
 // reference page (one heading, inline CSS) served by the same server. Prints a Markdown
 // table, writes JSON, and exits non-zero when a budget is missed.
-//
-// The CPU slowdown is calibrated to this machine, as Lighthouse's documentation asks
-// (docs/throttling.md, "Calibrating the CPU slowdown"): its default 4× turns a fast desktop
-// into a mid-range phone, and a slower machine into a low-end one. The reference page is
-// measured first at 4×; the median of its runs' BenchmarkIndex gives the multiplier that
-// targets a mid-range phone here. BENCH_CPU_SLOWDOWN sets it instead.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -64,32 +58,10 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
-/**
- * The CPU slowdown that makes this machine a mid-range phone (a Moto G4 class device), from
- * its BenchmarkIndex: the formula of the calculator Lighthouse's documentation links to
- * (lighthouse-cpu-throttling-calculator.vercel.app). PageSpeed Insights, whose machines are
- * slow too, runs at 1.2× for the same reason.
- */
-function cpuSlowdownFor(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
-  return 1;
-}
-
-async function audit(
-  port: number,
-  url: string,
-  cpuSlowdownMultiplier?: number,
-): Promise<Run & { benchmarkIndex: number }> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    ...(cpuSlowdownMultiplier && { throttling: { cpuSlowdownMultiplier } }),
-  });
+async function audit(port: number, url: string): Promise<Run> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError, environment } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const requests = ((audits["network-requests"]?.details as { items?: Record<string, unknown>[] })
@@ -109,7 +81,6 @@ async function audit(
     )
     .map((ref) => ref.id);
   return {
-    benchmarkIndex: environment.benchmarkIndex,
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
@@ -156,23 +127,11 @@ const urls = [...allPagePaths(), ...newestArticles, bookingPath(defaultLanguage)
   (url) => !only || only.includes(url),
 );
 const results: { url: string; runs: Run[] }[] = [];
-let cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN) || undefined;
-let benchmarkIndex = Number.NaN;
 try {
-  if (!cpuSlowdown) {
-    const calibration: number[] = [];
-    for (let i = 0; i < 3; i++)
-      calibration.push((await audit(chrome.port, site.url + referencePath)).benchmarkIndex);
-    benchmarkIndex = median(calibration);
-    cpuSlowdown = Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
-  }
-  console.log(
-    `CPU slowdown ${cpuSlowdown}× (this machine's BenchmarkIndex: ${Math.round(benchmarkIndex)})`,
-  );
   for (const url of [referencePath, ...urls]) {
     const measured: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const run = await audit(chrome.port, site.url + url, cpuSlowdown);
+      const run = await audit(chrome.port, site.url + url);
       if (run.runtimeError) console.log(`${url}: run ${i + 1} not measured: ${run.runtimeError}`);
       measured.push(run);
     }
@@ -242,7 +201,7 @@ const rows = pages.map(({ url, runs: measured }) => {
 });
 
 const table = [
-  `Lighthouse ${runs}× per URL (mobile defaults, CPU slowdown ${cpuSlowdown}× for this machine's BenchmarkIndex ${Math.round(benchmarkIndex)}), medians (± spread). Reference page LCP: ${Math.round(referenceLcp)} ms, TBT: ${Math.round(referenceTbt)} ms. Bytes are transferred (brotli), in KB.`,
+  `Lighthouse ${runs}× per URL (mobile defaults), medians (± spread). Reference page LCP: ${Math.round(referenceLcp)} ms, TBT: ${Math.round(referenceTbt)} ms. Bytes are transferred (brotli), in KB.`,
   "",
   "| URL | Perf | A11y | BP | SEO | FCP ms | LCP ms | LCP / ref | TBT ms | CLS | JS | CSS | HTML | Total |",
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -256,19 +215,7 @@ mkdirSync("bench-results", { recursive: true });
 writeFileSync("bench-results/lighthouse.md", table + "\n");
 writeFileSync(
   "bench-results/lighthouse.json",
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      runs,
-      benchmarkIndex,
-      cpuSlowdown,
-      referenceLcp,
-      budgets,
-      results,
-    },
-    null,
-    2,
-  ),
+  JSON.stringify({ date: new Date().toISOString(), runs, referenceLcp, budgets, results }, null, 2),
 );
 if (failures.length) {
   console.error(`\nBudgets missed:\n- ${failures.join("\n- ")}`);
