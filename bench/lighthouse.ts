@@ -32,11 +32,12 @@ const budgets = {
   performance: 100,
   lcpRatio: 1.3,
   /**
-   * Total blocking time: at most 50 ms over the reference page's in the same run. A page's
-   * simulated blocking time moves by up to 80 ms from run to run here (layout and style of a
-   * page without script, four times slowed); a script that runs on load adds hundreds.
+   * Total blocking time: at most 100 ms over the reference page's in the same run. A page
+   * without script shows 0-76 ms here (medians of three, the reference 14 ms): its style and
+   * layout, four times slowed, and run-to-run noise. A script that runs on load (React
+   * hydrating a page, say) adds hundreds.
    */
-  tbtOverReference: 50,
+  tbtOverReference: 100,
   cls: 0,
   jsStatic: 10 * KB,
   jsInteractive: 110 * KB,
