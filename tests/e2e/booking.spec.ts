@@ -31,7 +31,10 @@ test.beforeEach(async () => {
     OUTBOX_RETRY_BASE_SECONDS: "1",
   }));
 });
-test.afterEach(async () => {
+// The page goes before its server: a page left open can still send the visit beacon it queued
+// at load, and a stopped server refuses it, a console error that failed a short test.
+test.afterEach(async ({ page }) => {
+  await page.close();
   await stop();
   await calendar.close();
 });
@@ -391,6 +394,7 @@ test("a calendar that cannot be read shows no slot and the e-mail address instea
     expect(answer.status()).toBe(503);
     expect(await answer.json()).toMatchObject({ status: "failed", reason: "stale" });
   } finally {
+    await page.close();
     await other.stop();
     await broken.close();
   }

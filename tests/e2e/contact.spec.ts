@@ -28,7 +28,11 @@ test.beforeEach(async () => {
     CONTACT_MIN_FILL_SECONDS: "0",
   }));
 });
-test.afterEach(() => stop());
+// The page goes before its server (booking.spec.ts says why).
+test.afterEach(async ({ page }) => {
+  await page.close();
+  await stop();
+});
 
 /** Whitespace passes the browser's "required" check but not the shared rules. */
 async function fillWithTwoProblems(page: Page, t: Translate) {
