@@ -17,6 +17,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -311,6 +312,9 @@ test.afterAll(async () => {
   await holder?.stop();
   await git?.stop();
   await smtp?.close();
+  // The releases, the clone and the repository: about 1 GB (the releases' packages are hard
+  // links), left in the temporary folder by every run before.
+  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 const deployLog = () => {
