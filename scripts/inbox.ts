@@ -118,7 +118,10 @@ function toCsv(rows: ReturnType<typeof toRow>[]): string {
 }
 
 /** Where a command prints: standard output and error, or what a test reads. */
-export type Terminal = { out: (text: string) => void; err: (text: string) => void };
+type Terminal = { out: (text: string) => void; err: (text: string) => void };
+
+/** The database the server uses: PostgreSQL at `url`, else the SQLite file at `path`. */
+type Database = { url?: string; path: string };
 
 const processTerminal: Terminal = {
   out: (text) => process.stdout.write(text),
@@ -128,12 +131,11 @@ const processTerminal: Terminal = {
 /** Runs one inbox command on the database; returns the exit code. */
 export async function runInbox(
   args: string[],
-  database: { url?: string; path: string },
+  database: Database,
   terminal: Terminal = processTerminal,
 ): Promise<number> {
-  const print = (text: string) => terminal.out(`${text}\n`);
   try {
-    await runCommand(args, database, print, terminal);
+    await runCommand(args, database, terminal);
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError || isParseError(error))) throw error;
@@ -147,12 +149,8 @@ const isParseError = (error: unknown) =>
   error instanceof TypeError &&
   String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
 
-async function runCommand(
-  args: string[],
-  database: { url?: string; path: string },
-  print: (text: string) => void,
-  terminal: Terminal,
-) {
+async function runCommand(args: string[], database: Database, terminal: Terminal) {
+  const print = (text: string) => terminal.out(`${text}\n`);
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -171,8 +169,7 @@ async function runCommand(
   if (!command) fail("Which command?");
 
   const store = await openStore({
-    url: database.url,
-    path: database.path,
+    ...database,
     // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
     lockWaitMs: 5000,
   });
