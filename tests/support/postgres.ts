@@ -1,5 +1,13 @@
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -35,17 +43,64 @@ function asPostgres(program: string, args: string[]) {
     : run(command, args);
 }
 
+/** A folder of the postgres user's (the current user's, if not root), in the temporary folder. */
+function postgresFolder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-pg-"));
+  const { uid, gid } = userInfo().uid === 0 ? pgUser() : userInfo();
+  chownSync(dir, uid, gid);
+  return dir;
+}
+
+/**
+ * A new cluster's files, made by initdb once per PostgreSQL version and kept in
+ * node_modules/.cache: a server starts from a copy of them. initdb takes a CPU-second; the
+ * suite starts about twenty servers. Made in a temporary folder and renamed into place, so
+ * two processes making it at once each get a whole one.
+ */
+async function clusterTemplate(): Promise<string> {
+  const template = path.resolve(
+    "node_modules/.cache/test-postgres",
+    path.basename(path.dirname(bin())),
+  );
+  if (existsSync(path.join(template, "PG_VERSION"))) return template;
+  const made = postgresFolder();
+  try {
+    await asPostgres("initdb", [
+      "-D",
+      path.join(made, "data"),
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "--no-sync",
+    ]);
+    mkdirSync(path.dirname(template), { recursive: true });
+    // Copied beside its final place first: the temporary folder may be another file system.
+    const staged = mkdtempSync(`${template}-`);
+    await run("cp", ["-a", path.join(made, "data"), path.join(staged, "data")]);
+    try {
+      renameSync(path.join(staged, "data"), template);
+    } catch (error) {
+      // Another process put its copy there first.
+      if (!existsSync(path.join(template, "PG_VERSION"))) throw error;
+    }
+    rmSync(staged, { recursive: true, force: true });
+  } finally {
+    rmSync(made, { recursive: true, force: true });
+  }
+  return template;
+}
+
 /**
  * A throw-away PostgreSQL server on 127.0.0.1 (Debian's binaries, `.ci/run` installs them),
  * in a temporary folder; `createDatabase` gives each test an empty database of its own.
  */
 export async function startPostgres() {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-pg-"));
-  const { uid, gid } = userInfo().uid === 0 ? pgUser() : userInfo();
-  chownSync(dir, uid, gid);
+  const dir = postgresFolder();
   const data = path.join(dir, "data");
   const port = await freePort();
-  await asPostgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  // With its owner and modes: PostgreSQL starts only on a folder of its own user's, mode 0700.
+  await run("cp", ["-a", await clusterTemplate(), data]);
   await asPostgres("pg_ctl", [
     "-D",
     data,
