@@ -4,7 +4,9 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumFlags, headlessShellPath } from "#tests/support/chromium.ts";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+// The two servers' databases. The workers load this file too: they take the runner's folder
+// instead of making one each.
+const dataDir = (process.env.SITE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-")));
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const germanPort = port + 1;

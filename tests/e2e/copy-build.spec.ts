@@ -1,20 +1,36 @@
-// One build of the test content (tests/fixtures/): articles on a day between their dates (the
-// published article is everywhere, the draft and the one dated after the build day nowhere —
-// not as a page, not in the list, the feed or the sitemap), case studies and people. The
-// project's own content/ ships no case studies and no people: the site the other tests run
-// shows nothing of them, which the last tests here check.
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+// A copy of the project (its tracked and new files, beside its installed packages), built and
+// served once, for what needs other content than the project's own:
+// - The test content (tests/fixtures/): articles on a day between their dates (the published
+//   article is everywhere, the draft and the one dated after the build day nowhere — not as a
+//   page, not in the list, the feed or the sitemap), case studies and people. The project's own
+//   content/ ships no case studies and no people: the site the other tests run shows nothing of
+//   them, which a test here checks.
+// - A language is data: the copy gets a throw-away one — its catalogue and its entry in
+//   content/languages.json, nothing else. The new language then has its URLs, its switcher
+//   button, its hreflang and og:locale, its sitemap entries and its name in the owner's visit
+//   report, like the shipped ones.
+// One build for both: a build is the most expensive step of a test here.
+import { execFile, execFileSync } from "node:child_process";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
-import { startSite, type Site } from "#tests/support/site.ts";
+import { languageName } from "#app/i18n/language-name.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
+import { startSite, tempDatabasePath, type Site } from "#tests/support/site.ts";
+import { desktopUserAgent } from "#tests/support/stats.ts";
 
-// Inside the project, where the server build finds its packages.
-const buildDir = "build-content-fixtures";
-const fixtureEnv = {
-  BUILD_DIR: buildDir,
+const testContent = {
   INSIGHTS_DIR: "tests/fixtures/insights",
   CASE_STUDIES_DIR: "tests/fixtures/case-studies",
   PEOPLE_DIR: "tests/fixtures/people",
@@ -22,26 +38,56 @@ const fixtureEnv = {
   INSIGHTS_NOW: "2026-03-01T12:00:00Z",
 };
 
-let site: Site;
+const code = "fr";
+const frenchTitle = "Votre partenaire technologique à Majorque";
+const switcherName = `${languageName(code)}, ${code.toUpperCase()}`;
 
-// One build for the whole file, in one worker: with the suite's fullyParallel, tests of this file
-// in the other worker ran beforeAll again, and its rmSync removed the build directory while the
-// first build was still writing images into it.
-test.describe.configure({ mode: "default" });
+let copy: string;
+let site: Site;
+const databasePath = tempDatabasePath();
+const run = promisify(execFile);
+
+// In order, in one worker: the last test stops the site to read its report.
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  rmSync(buildDir, { recursive: true, force: true });
-  await promisify(execFile)(process.execPath, ["node_modules/.bin/react-router", "build"], {
-    env: { ...process.env, ...fixtureEnv },
+  test.setTimeout(240_000);
+  copy = mkdtempSync(path.join(tmpdir(), "site-copy-"));
+  const files = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    {
+      encoding: "utf8",
+    },
+  )
+    .split("\0")
+    .filter(Boolean);
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    cpSync(file, path.join(copy, file), { errorOnExist: false, force: true });
+  }
+  symlinkSync(path.resolve("node_modules"), path.join(copy, "node_modules"));
+
+  // The two steps the README gives for a language: the catalogue, and the entry.
+  const messages = JSON.parse(readFileSync("content/locales/es.json", "utf8"));
+  messages.home.hero.title = frenchTitle;
+  messages.company.inRegion = "aux îles Baléares";
+  writeFileSync(path.join(copy, `content/locales/${code}.json`), JSON.stringify(messages, null, 2));
+  const list = JSON.parse(readFileSync("content/languages.json", "utf8"));
+  list.languages.push({ code, locale: "fr-FR", published: true });
+  writeFileSync(path.join(copy, "content/languages.json"), JSON.stringify(list, null, 2));
+
+  await run(process.execPath, ["node_modules/.bin/react-router", "build"], {
+    cwd: copy,
+    env: { ...process.env, ...testContent, VITE_PUBLISHED_LANGUAGES: "" },
     maxBuffer: 64 * 1024 * 1024,
   });
-  site = await startSite({ BUILD_DIR: buildDir });
+  site = await startSite({ DATABASE_PATH: databasePath }, { cwd: copy });
 });
 
 test.afterAll(async () => {
   await site?.stop();
-  rmSync(buildDir, { recursive: true, force: true });
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 test("drafts and articles dated after the build day are in no page, list, feed or sitemap", async ({
@@ -225,4 +271,48 @@ test.describe("case studies and people, shipped empty", () => {
     expect((await request.get("/en/case-studies")).status()).toBe(404);
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("case-studies");
   });
+});
+
+test("a language added as a catalogue and a list entry is served, offered, linked and in the sitemap", async ({
+  request,
+}) => {
+  const home = await request.get(`${site.url}/${code}`);
+  expect(home.status()).toBe(200);
+  const html = await home.text();
+  expect(html).toContain(`<html lang="${code}"`);
+  expect(html).toContain(frenchTitle);
+  expect(html).toContain('<meta property="og:locale" content="fr_FR"');
+  for (const page of ["about", "services", "contact", "insights", "privacy"]) {
+    expect((await request.get(`${site.url}/${code}/${page}`)).status(), page).toBe(200);
+  }
+  // German is listed but still not published.
+  expect((await request.get(`${site.url}/de`)).status()).toBe(404);
+
+  const spanish = await (await request.get(`${site.url}/about`)).text();
+  expect(spanish).toMatch(
+    new RegExp(`<link rel="alternate" hrefLang="${code}" href="[^"]*/${code}/about"`, "i"),
+  );
+  expect(spanish).toContain('<meta property="og:locale:alternate" content="fr_FR"');
+
+  const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
+  expect(sitemap).toMatch(new RegExp(`<loc>[^<]*/${code}/contact</loc>`));
+  expect((await request.get(`${site.url}/${code}/insights/feed.xml`)).status()).toBe(200);
+});
+
+test("a visitor switches to it, and the owner's report names it", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: desktopUserAgent, baseURL: site.url });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("link", { name: switcherName }).first().click();
+  await expect(page).toHaveURL(`${site.url}/${code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(frenchTitle);
+  await context.close();
+
+  // A graceful stop writes the counts kept in memory.
+  expect(await site.stop()).toBe(0);
+  const { stdout } = await run(process.execPath, ["scripts/stats.ts"], {
+    cwd: copy,
+    env: { ...process.env, DATABASE_PATH: databasePath },
+  });
+  expect(stdout).toContain(languageName(code, "en"));
 });
