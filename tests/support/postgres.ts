@@ -1,4 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   chownSync,
   existsSync,
@@ -51,29 +52,23 @@ function postgresFolder(): string {
   return dir;
 }
 
+/** How the tests' clusters are made: trusted local connections, the superuser `postgres`. */
+const initdbOptions = ["-A", "trust", "-U", "postgres", "--no-sync"];
+
 /**
- * A new cluster's files, made by initdb once per PostgreSQL version and kept in
- * node_modules/.cache: a server starts from a copy of them. initdb takes a CPU-second; the
- * suite starts about twenty servers. Made in a temporary folder and renamed into place, so
- * two processes making it at once each get a whole one.
+ * A new cluster's files, made by initdb once per PostgreSQL version (and set of options) and
+ * kept in node_modules/.cache: a server starts from a copy of them. initdb takes a CPU-second,
+ * and a run of the suite starts over a dozen servers. Made in a temporary folder and renamed
+ * into place, so two processes making it at once each get a whole one.
  */
 async function clusterTemplate(): Promise<string> {
-  const template = path.resolve(
-    "node_modules/.cache/test-postgres",
-    path.basename(path.dirname(bin())),
-  );
+  const version = path.basename(path.dirname(bin()));
+  const options = createHash("sha256").update(initdbOptions.join(" ")).digest("hex").slice(0, 8);
+  const template = path.resolve("node_modules/.cache/test-postgres", `${version}-${options}`);
   if (existsSync(path.join(template, "PG_VERSION"))) return template;
   const made = postgresFolder();
   try {
-    await asPostgres("initdb", [
-      "-D",
-      path.join(made, "data"),
-      "-A",
-      "trust",
-      "-U",
-      "postgres",
-      "--no-sync",
-    ]);
+    await asPostgres("initdb", ["-D", path.join(made, "data"), ...initdbOptions]);
     mkdirSync(path.dirname(template), { recursive: true });
     // Copied beside its final place first: the temporary folder may be another file system.
     const staged = mkdtempSync(`${template}-`);
