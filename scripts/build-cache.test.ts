@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -75,6 +76,17 @@ describe("buildCache", () => {
     expect(entries().sort()).toEqual([cacheKey("recent"), cacheKey("used")].sort());
     cache.prune(Date.now() + 15 * day);
     expect(entries()).toEqual([cacheKey("used")]);
+  });
+
+  it("passes over an entry gone by the time it is looked at, as another build's renamed file", () => {
+    const root = temporary();
+    const cache = buildCache(root);
+    cache.file(cacheKey("kept"), () => Buffer.from("kept"));
+    const shard = path.join(root, cacheKey("kept").slice(0, 2));
+    // Listed, but nothing there: what a prune sees when a build renames its file meanwhile.
+    symlinkSync(path.join(shard, "renamed-meanwhile"), path.join(shard, "listed"));
+    expect(() => cache.prune()).not.toThrow();
+    expect(readdirSync(shard)).toContain(cacheKey("kept"));
   });
 });
 

@@ -93,7 +93,9 @@ export function buildCache(root = defaultRoot) {
       for (const shard of shards) {
         for (const name of readdirSync(path.join(root, shard))) {
           const file = path.join(root, shard, name);
-          if (now - statSync(file).mtimeMs > unusedFor)
+          // Gone already: another build's temporary file, renamed into place meanwhile.
+          const stats = statSync(file, { throwIfNoEntry: false });
+          if (stats && now - stats.mtimeMs > unusedFor)
             rmSync(file, { recursive: true, force: true });
         }
       }

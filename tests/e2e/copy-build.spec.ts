@@ -47,7 +47,8 @@ let site: Site;
 const databasePath = tempDatabasePath();
 const run = promisify(execFile);
 
-// In order, in one worker: the last test stops the site to read its report.
+// In one worker, so the copy is built once, and in order: the last test stops the site to read
+// its report.
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {

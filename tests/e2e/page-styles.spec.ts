@@ -32,10 +32,10 @@ const sheetOf = (html: string) =>
     .find((css) => css.includes("@layer utilities"));
 
 /**
- * The properties the whole stylesheet sets, as longhands (`margin` is `margin-top`, …), read
- * from the page that carries it. Only these can differ between the two pages: the others
- * have the browser's default or inherited value on both, from equal parents. A third of the
- * 480 properties a browser computes: reading computed styles is most of this file's time.
+ * The properties a page's stylesheets set, as longhands (`margin` is `margin-top`, …). Only
+ * those either page sets can differ between the two: the others have the browser's default
+ * or inherited value on both, from equal parents. A third of the 480 properties a browser
+ * computes: reading computed styles is most of this file's time.
  */
 const declaredProperties = (page: Page) =>
   page.evaluate(() => {
@@ -66,7 +66,13 @@ const computedStyles = (page: Page, names: string[]) =>
 async function expectSameStyles(trimmedPage: Page, wholePage: Page, label: string) {
   // A hover or focus colour still in transition would differ by when it is read.
   await Promise.all([settle(trimmedPage), settle(wholePage)]);
-  const names = await declaredProperties(wholePage);
+  // Both pages' (the trim only drops rules, but a trim that changed one would show here too).
+  const names = [
+    ...new Set([
+      ...(await declaredProperties(wholePage)),
+      ...(await declaredProperties(trimmedPage)),
+    ]),
+  ];
   const [actual, expected] = await Promise.all([
     computedStyles(trimmedPage, names),
     computedStyles(wholePage, names),

@@ -81,7 +81,9 @@ export async function expectNoAxeViolations(page: Page, only: "all" | "colours" 
     page.frames().map((frame) => frame.url()),
     "frames, which axe would not audit",
   ).toHaveLength(1);
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const injected = () =>
+    typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function";
+  if (!(await page.evaluate(injected))) await page.evaluate(axe.source);
   const runOnly: axe.RunOnly =
     only === "colours" ? { type: "rule", values: colourRules } : { type: "tag", values: auditTags };
   const violations = await page.evaluate(async (runOnly) => {

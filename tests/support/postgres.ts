@@ -56,15 +56,21 @@ function postgresFolder(): string {
 const initdbOptions = ["-A", "trust", "-U", "postgres", "--no-sync"];
 
 /**
- * A new cluster's files, made by initdb once per PostgreSQL version (and set of options) and
- * kept in node_modules/.cache: a server starts from a copy of them. initdb takes a CPU-second,
- * and a run of the suite starts over a dozen servers. Made in a temporary folder and renamed
- * into place, so two processes making it at once each get a whole one.
+ * A new cluster's files, made by initdb once and kept in node_modules/.cache: a server starts
+ * from a copy of them. initdb takes a CPU-second, and a run of the suite starts over a dozen
+ * servers. One per PostgreSQL version and per what else decides the files: the options, the
+ * owner (root's runs hand them to the postgres user) and the environment initdb reads its
+ * encoding, collation and time zone from. Made in a temporary folder and renamed into place,
+ * so two processes making it at once each get a whole one.
  */
 async function clusterTemplate(): Promise<string> {
   const version = path.basename(path.dirname(bin()));
-  const options = createHash("sha256").update(initdbOptions.join(" ")).digest("hex").slice(0, 8);
-  const template = path.resolve("node_modules/.cache/test-postgres", `${version}-${options}`);
+  const { LC_ALL, LC_CTYPE, LC_COLLATE, LANG, TZ } = process.env;
+  const key = createHash("sha256")
+    .update(JSON.stringify([initdbOptions, userInfo().uid, LC_ALL, LC_CTYPE, LC_COLLATE, LANG, TZ]))
+    .digest("hex")
+    .slice(0, 12);
+  const template = path.resolve("node_modules/.cache/test-postgres", `${version}-${key}`);
   if (existsSync(path.join(template, "PG_VERSION"))) return template;
   const made = postgresFolder();
   try {
@@ -72,14 +78,15 @@ async function clusterTemplate(): Promise<string> {
     mkdirSync(path.dirname(template), { recursive: true });
     // Copied beside its final place first: the temporary folder may be another file system.
     const staged = mkdtempSync(`${template}-`);
-    await run("cp", ["-a", path.join(made, "data"), path.join(staged, "data")]);
     try {
+      await run("cp", ["-a", path.join(made, "data"), path.join(staged, "data")]);
       renameSync(path.join(staged, "data"), template);
     } catch (error) {
       // Another process put its copy there first.
       if (!existsSync(path.join(template, "PG_VERSION"))) throw error;
+    } finally {
+      rmSync(staged, { recursive: true, force: true });
     }
-    rmSync(staged, { recursive: true, force: true });
   } finally {
     rmSync(made, { recursive: true, force: true });
   }
