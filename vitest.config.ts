@@ -21,6 +21,7 @@ export default defineConfig({
     // fifth of Vitest's CPU time on two cores). No test mocks a module or changes the
     // environment or a global, so no file sees another's state.
     isolate: false,
+    globalSetup: ["tests/support/temporary-root.ts"],
     projects: [
       // Everything, on SQLite: needs no PostgreSQL server (`npm run test:unit`).
       {
