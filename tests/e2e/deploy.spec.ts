@@ -313,8 +313,8 @@ test.afterAll(async () => {
   await holder?.stop();
   await git?.stop();
   await smtp?.close();
-  // The releases, the clone and the repository: about 1 GB (the releases' packages are hard
-  // links), left in the temporary folder by every run before.
+  // The releases, the clone and the repository: runs before this removal left them in the
+  // temporary folder.
   if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
