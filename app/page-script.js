@@ -13,16 +13,35 @@
     for (const done of [transition?.ready, transition?.finished]) done?.catch(() => {});
   };
   addEventListener("pagereveal", (event) => settleTransition(event.viewTransition));
+
+  // A form the document posts itself (the contact form before its script takes over, or
+  // without it) is answered by a page rendered per request. On a busy phone Chromium can
+  // show that page before the old one is captured, and then gives the transition up inside
+  // the new document before any of its scripts can see it ("Page already revealed"): an
+  // uncaught error no handler reaches. So a post changes the page without a transition, as
+  // the form's script does too; links keep the cross-fade. The Navigation API says which
+  // navigations are posts; where it is missing, a submit nobody prevented is one.
+  let posting = false;
+  const navigation = /** @type {EventTarget | undefined} */ (
+    /** @type {Window & { navigation?: EventTarget }} */ (window).navigation
+  );
+  if (navigation) {
+    navigation.addEventListener("navigate", (event) => {
+      posting = /** @type {Event & { formData: FormData | null }} */ (event).formData !== null;
+    });
+  } else {
+    addEventListener("submit", (event) => (posting = !event.defaultPrevented));
+  }
+
   // A link to a file (a feed, robots.txt, an image) opens a document with no stylesheet of
   // ours, which cannot take part: the browser would give the transition up on that
-  // document, where no script of ours can handle it. Skipped here, before it starts.
+  // document, where no script of ours can handle it. Skipped here too, before it starts.
   addEventListener("pageswap", (event) => {
     const transition = event.viewTransition;
     settleTransition(transition);
     const destination = event.activation?.entry.url;
-    if (transition && destination && /\.[a-z0-9]+$/i.test(new URL(destination).pathname)) {
-      transition.skipTransition();
-    }
+    const toFile = destination && /\.[a-z0-9]+$/i.test(new URL(destination).pathname);
+    if (transition && (posting || toFile)) transition.skipTransition();
   });
 
   // Cookieless visit count: the page, its referrer, and whether it was fetched ahead (the

@@ -105,6 +105,38 @@ test("a transition the browser gives up on the new page is handled by the page, 
   await expect.poll(() => observed(page)).toMatchObject({ viewTransition: true });
 });
 
+// A form the document posts itself is answered by a page rendered per request, which a busy
+// Chromium could show before the old page was captured, giving the transition up where no
+// script can handle it (an uncaught "Page already revealed"). Posts change the page without
+// a transition; the links after them still cross-fade.
+test.describe("a form posted by the document", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("changes the page without a transition; links after it still cross-fade", async ({
+    page,
+  }) => {
+    await observeNavigation(page);
+    await page.goto(localizedPath("contact", "en"));
+    // The form's script is there (the page hydrates it), but the document posts the form.
+    await page.locator("form").evaluate((form: HTMLFormElement) => {
+      (form.elements.namedItem("name") as HTMLInputElement).value = " ";
+      form.submit();
+    });
+    await expect(page.getByRole("alert").getByRole("heading")).toHaveText(
+      t("contact.form.errorSummary"),
+    );
+    await expect.poll(() => observed(page)).toMatchObject({ viewTransition: false });
+    // The error summary's link stays in the page; a header link afterwards cross-fades.
+    await page.getByRole("alert").getByRole("link").first().click();
+    await page
+      .getByRole("navigation", { name: t("nav.label") })
+      .getByRole("link", { name: t("nav.services") })
+      .click();
+    await expect(page).toHaveURL(localizedPath("services", "en"));
+    await expect.poll(() => observed(page)).toMatchObject({ viewTransition: true });
+  });
+});
+
 // One page of each kind: the home page, a content page, a legal text, the contact form (the
 // only page with a script to hydrate) and the per-request "sent" page. (Chromium keeps only
 // 2xx pages in the cache, so the 404 page is reloaded: nothing on our side can change that.)
