@@ -5,14 +5,21 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
-import { caseStudySchema, personSchema } from "#app/content/schema.ts";
+import { caseStudySchema, companySchema, personSchema } from "#app/content/schema.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
 
 const github: EditorBackend = { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" };
 const config = cmsConfig({ backend: github, languages, spanish: catalogue("es") });
 
-type Field = { name: string; widget: string; fields?: Field[]; hint?: string; i18n?: unknown };
+type Field = {
+  name: string;
+  widget: string;
+  fields?: Field[];
+  hint?: string;
+  i18n?: unknown;
+  pattern?: [string, string];
+};
 
 /** Every leaf field's dotted path (`home.hero.title`). */
 const leafPaths = (fields: Field[], prefix = ""): string[] =>
@@ -110,6 +117,37 @@ describe("the editor's configuration", () => {
     // An article names its author among the people.
     const author = collection("insights")?.fields?.find((field) => field.name === "author");
     expect(author).toMatchObject({ widget: "relation", collection: "people" });
+  });
+
+  it("checks a text as the build does before it saves it, and names new folders in ASCII", () => {
+    const site = config.collections.find((collection) => collection.name === "site");
+    const company = (site?.files?.find((file) => file.name === "company")?.fields ?? []) as Field[];
+    const field = (name: string) => company.find((found) => found.name === name);
+    const accepts = (name: string, value: string) =>
+      new RegExp(field(name)?.pattern?.[0] ?? "(?!)", "u").test(value);
+    // The editor's verdict is the build's, on what an owner might type.
+    for (const email of [
+      "hola@isladigital.es",
+      "hola@@isladigital",
+      "hola@isladigital",
+      "a b@c.es",
+    ]) {
+      expect(accepts("email", email), email).toBe(
+        companySchema.shape.email.safeParse(email).success,
+      );
+    }
+    for (const url of [
+      "https://www.linkedin.com/company/isla",
+      "http://linkedin.com",
+      "linkedin",
+    ]) {
+      expect(accepts("linkedinUrl", url), url).toBe(
+        companySchema.shape.linkedinUrl.safeParse(url).success,
+      );
+    }
+    expect(field("email")?.pattern?.[1]).toBe("Escriba un correo como nombre@empresa.es");
+    // "Cinco señales…" is saved to cinco-senales-…/, a folder name the build takes.
+    expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true });
   });
 
   it("saves to the host the settings name, or only in the browser for a trial", () => {

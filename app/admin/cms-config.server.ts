@@ -27,7 +27,9 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  pattern?: string;
   minLength?: number;
+  maxLength?: number;
   minItems?: number;
 };
 
@@ -42,7 +44,11 @@ function schemaField(name: string, schema: JsonSchema, required: boolean): Field
   // The editor takes an empty text or list for a missing one: it may be empty only when the
   // shape allows it (the company's transfers, its team, its confirmed facts).
   const mayBeEmpty =
-    (schema.type === "string" && !schema.minLength && !schema.format && !schema.enum) ||
+    (schema.type === "string" &&
+      !schema.minLength &&
+      !schema.format &&
+      !schema.enum &&
+      !schema.pattern) ||
     (schema.type === "array" && !schema.minItems);
   const base = {
     name,
@@ -72,8 +78,36 @@ function schemaField(name: string, schema: JsonSchema, required: boolean): Field
         ...base,
         widget: "string",
         ...(schema.format === "date" ? { hint: "AAAA-MM-DD" } : {}),
+        ...textChecks(schema),
       };
   }
+}
+
+/**
+ * What the build checks of a text, checked by the editor before it saves: the shape's own
+ * pattern (zod writes one for e-mails, dates and every `regex`), https for addresses, and
+ * the lengths. The messages are the owner's, in Spanish.
+ */
+function textChecks(schema: JsonSchema) {
+  const message =
+    schema.format === "email"
+      ? "Escriba un correo como nombre@empresa.es"
+      : schema.format === "date"
+        ? "Escriba la fecha como AAAA-MM-DD, por ejemplo 2026-11-27"
+        : schema.format === "uri"
+          ? "Escriba una dirección que empiece por https://"
+          : `Formato no válido${schema.description ? `: ${schema.description}` : ""}`;
+  // zod writes no pattern for a URL; the content's addresses are all https. The editor reads
+  // a pattern without the `u` flag, so one made of Unicode classes (the shown texts' "no
+  // control characters") is left to the build: nobody types those into a form.
+  const pattern = schema.pattern ?? (schema.format === "uri" ? "^https://[^\\s]+$" : undefined);
+  const readable = pattern && !/\\[pP]\{/.test(pattern);
+  return {
+    ...(readable ? { pattern: [pattern, message] } : {}),
+    // One character is what "required" already asks.
+    ...(schema.minLength && schema.minLength > 1 ? { minlength: schema.minLength } : {}),
+    ...(schema.maxLength ? { maxlength: schema.maxLength } : {}),
+  };
 }
 
 function schemaFields(schema: JsonSchema): Field[] {
@@ -116,9 +150,23 @@ function catalogueFields(messages: Record<string, unknown>): Field[] {
 const perLanguage = (fields: Field[], translated: readonly string[]) =>
   fields.map((field) => ({ ...field, i18n: translated.includes(field.name) ? true : "duplicate" }));
 
-/** A field replaced by another widget than its shape's (a photo, Markdown). */
+/** The options only text inputs take (textChecks). */
+const textOptions = ["pattern", "minlength", "maxlength"];
+
+/**
+ * A field replaced by another widget than its shape's (a photo, Markdown). Only text inputs
+ * take a text's checks; the build still checks what the others write.
+ */
 const withWidget = (fields: Field[], widgets: Record<string, Record<string, unknown>>) =>
-  fields.map((field) => ({ ...field, ...widgets[field.name] }));
+  fields.map((field) => {
+    const widget = widgets[field.name];
+    if (!widget) return field;
+    const textInput = widget["widget"] === "string" || widget["widget"] === "text";
+    const kept = Object.entries(field).filter(
+      ([option]) => textInput || !textOptions.includes(option),
+    );
+    return { ...(Object.fromEntries(kept) as Field), ...widget };
+  });
 
 /** A collection of one folder per entry and one file per language, files beside the texts. */
 const folderCollection = (name: string, label: string, folder: string) => ({
@@ -218,6 +266,9 @@ export function cmsConfig({
     backend: backendConfig(backend),
     // No stock-photo services: the editor makes no request beyond the site and the git host.
     media_libraries: { stock_assets: { providers: [] } },
+    // An entry's folder is named after its title in plain ASCII ("Cinco señales…" →
+    // cinco-senales-…), as the build requires of folder names.
+    slug: { encoding: "ascii", clean_accents: true },
     media_folder: "public/images/uploads",
     public_folder: "/images/uploads",
     i18n: {

@@ -351,6 +351,55 @@ test("the owner adds a person and a case study, and the build accepts what is sa
   await context.close();
 });
 
+test("the editor refuses what the build refuses, and names an accented entry's folder in ASCII", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page, files, violations } = await openEditor(browser);
+
+  // A mistyped company e-mail: the editor says why and does not save it.
+  await page.goto("/admin#/collections/site/entries/company");
+  const email = page.getByRole("textbox", { name: "Correo electrónico" });
+  await expect(email).toHaveValue(JSON.parse(files["content/company.json"] ?? "").email);
+  await email.fill("hola@@isladigital");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText("Escriba un correo como nombre@empresa.es")).toBeVisible();
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  expect(await saved(page, "content/company.json")).toBe(files["content/company.json"]);
+
+  // A case study titled with accents and capitals: its folder is plain ASCII, as the build
+  // requires; a slug with capitals and spaces is refused until it is written as one.
+  await page.goto("/admin#/collections/caseStudies/new");
+  const title = "Facturación automática en una clínica de Inca";
+  await spanishField(page, "textbox", "Título").first().click();
+  await spanishField(page, "textbox", "Título").first().fill(title);
+  await spanishField(page, "textbox", "Resumen")
+    .first()
+    .fill("Una clínica deja de teclear sus facturas una a una cada fin de mes.");
+  await spanishField(page, "textbox", "Dirección").first().fill("Facturación Clínica");
+  await spanishField(page, "textbox", "Cliente o sector").first().fill("Salud");
+  await spanishField(page, "textbox", "Fecha").first().fill("2026-03-02");
+  await typeMarkdown(page, "El reto", "Cada factura se tecleaba a mano.");
+  await typeMarkdown(page, "Cómo lo abordamos", "Conectamos la agenda con la facturación.");
+  await typeMarkdown(page, "El resultado", "Las facturas salen solas.");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Corrígelo para guardar la entrada");
+  await expect(page.getByRole("radio", { name: /^\W*Español\W*\(error\)/ })).toBeVisible();
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await spanishField(page, "textbox", "Dirección").first().fill("facturacion-clinica");
+  await save(page);
+  const folder = "facturacion-automatica-en-una-clinica-de-inca";
+  const caseStudy = await saved(page, `content/case-studies/${folder}/index.es.md`);
+  const { caseStudies } = await loadCaseStudies({
+    dir: asCollection({ [`${folder}/index.es.md`]: caseStudy }),
+    languages: ["es"],
+    today: "2026-04-01",
+  });
+  expect(caseStudies).toMatchObject([{ path: "/case-studies/facturacion-clinica", title }]);
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
 test("the owner edits a legal text, and the build renders what is saved", async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page, files, violations } = await openEditor(browser);
