@@ -57,19 +57,56 @@ function adminPolicy(backend: EditorBackend): string {
   ].join("; ");
 }
 
-/** Serves /admin, /admin/config.json and the editor's files; anything else under it is a 404. */
+/** Whether the browser asked for this machine by a loopback name, as Sveltia checks it too. */
+const onLoopback = (req: express.Request) =>
+  ["localhost", "127.0.0.1", "[::1]", "::1"].includes(req.hostname);
+
+/**
+ * What /admin says where no repository is set (a fresh `npm start` on a server): which setting
+ * is missing, in Spanish and English, instead of the editor's "errors in the configuration".
+ */
+const unconfiguredPage = `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Editor sin configurar</title>
+<style>body{font:1rem/1.6 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1.25rem;color:#1f2937}code{background:#f3f4f6;padding:0 .25rem;border-radius:.25rem}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e5e7eb}code{background:#1e293b}}</style>
+</head>
+<body>
+<main>
+<h1>El editor aún no está configurado</h1>
+<p>Para guardar los cambios, el editor necesita saber en qué repositorio está la web. Quien administra el servidor debe añadir al entorno del servidor el ajuste <code>CMS_REPO</code> (el repositorio, como <code>empresa/web</code>) y, si no es GitHub, <code>CMS_BACKEND</code>; después, reiniciar el servicio. Se explica en <code>docs/editing.md</code>.</p>
+<p>En el propio ordenador (<code>http://localhost:3000/admin</code>), el editor trabaja sin más ajustes sobre la carpeta del proyecto.</p>
+<h2 lang="en">The editor is not set up yet</h2>
+<p lang="en">To save changes, the editor needs to know the site's repository. Whoever runs the server adds the setting <code>CMS_REPO</code> (the repository, such as <code>company/site</code>) and, for a host other than GitHub, <code>CMS_BACKEND</code> to the server's environment, then restarts the service: see <code>docs/editing.md</code>. On your own computer (<code>http://localhost:3000/admin</code>) the editor works on the project's folder with no setting.</p>
+</main>
+</body>
+</html>
+`;
+
+/**
+ * Serves /admin, /admin/config.json and the editor's files; anything else under it is a 404.
+ * Without a repository, the editor works on the project's folder when opened on this machine
+ * (Sveltia's "local repository", in Chromium browsers), and elsewhere a page says which
+ * setting is missing.
+ */
 export function adminRouter({
   dir,
   backend,
-  config,
+  configFor,
 }: {
   /** <build>/admin */
   dir: string;
   backend: EditorBackend;
-  config: unknown;
+  configFor: (backend: EditorBackend) => unknown;
 }): express.Router {
   const policy = adminPolicy(backend);
-  const configBody = JSON.stringify(config);
+  const unconfigured = backend.CMS_BACKEND !== "test-repo" && !backend.CMS_REPO;
+  const configBody = JSON.stringify(configFor(backend));
+  // Any repository name does for a local folder; the editor only asks that there is one.
+  const localConfigBody = JSON.stringify(configFor({ ...backend, CMS_REPO: "local/site" }));
   const router = express.Router({ strict: true });
   router.use((req, res, next) => {
     res.set(baseSecurityHeaders);
@@ -77,11 +114,16 @@ export function adminRouter({
     res.set({ "Content-Security-Policy": policy, "X-Robots-Tag": "noindex, nofollow" });
     next();
   });
-  router.get("/", (_req, res) => {
-    res.set("Cache-Control", "no-cache").sendFile(path.join(dir, "index.html"));
+  router.get("/", (req, res) => {
+    res.set("Cache-Control", "no-cache");
+    if (unconfigured && !onLoopback(req)) res.status(503).type("html").send(unconfiguredPage);
+    else res.sendFile(path.join(dir, "index.html"));
   });
-  router.get("/config.json", (_req, res) => {
-    res.set("Cache-Control", "no-cache").type("application/json").send(configBody);
+  router.get("/config.json", (req, res) => {
+    res
+      .set("Cache-Control", "no-cache")
+      .type("application/json")
+      .send(unconfigured && onLoopback(req) ? localConfigBody : configBody);
   });
   // Hashed names (assets/index-3UOZeoBh.js, fonts/…-BqRLTx4X.woff2): kept for a year.
   router.use(

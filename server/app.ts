@@ -90,11 +90,7 @@ export async function startSite(settings: Settings) {
   const admin = adminRouter({
     dir: path.resolve(clientDir, "../admin"),
     backend: settings.admin,
-    config: cmsConfig({
-      backend: settings.admin,
-      languages,
-      spanish: catalogue(defaultLanguage),
-    }),
+    configFor: (backend) => cmsConfig({ backend, languages, spanish: catalogue(defaultLanguage) }),
   });
   const app = createExpressApp({
     build,

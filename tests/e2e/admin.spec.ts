@@ -4,6 +4,7 @@
 // and an article, adds a person and a case study, edits a legal text, saves, and the files it
 // writes are what the build accepts.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VFile } from "vfile";
@@ -447,4 +448,52 @@ test("the editor is not a page of the site: not in the sitemap, never framed, no
   expect((await request.get(`${site.url}/admin/config.json`)).headers()["cache-control"]).toBe(
     "no-cache",
   );
+});
+
+test.describe("with no editor settings, as a fresh `npm start` gives", () => {
+  let bare: Site;
+  test.beforeAll(async () => {
+    bare = await startSite();
+  });
+  test.afterAll(async () => {
+    await bare?.stop();
+  });
+
+  test("on this machine the editor offers the project's folder; elsewhere a page names the missing setting", async ({
+    browser,
+  }) => {
+    // Opened as the owner would on their own computer: the editor, with no configuration error.
+    const context = await browser.newContext({ locale: "es-ES" });
+    const page = await context.newPage();
+    await page.goto(`${bare.url.replace("127.0.0.1", "localhost")}/admin`);
+    await expect(page.getByRole("button", { name: /repositorio local/i })).toBeVisible();
+    await expect(page.getByText(/configuración/i)).toHaveCount(0);
+    await context.close();
+
+    // Opened on the server's own name: which setting is missing, in Spanish and English.
+    const answer = await new Promise<{ status?: number; body: string; csp?: string }>(
+      (resolve, reject) => {
+        const { port } = new URL(bare.url);
+        get(
+          { host: "127.0.0.1", port, path: "/admin", headers: { Host: "isla.example" } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode,
+                body,
+                csp: String(res.headers["content-security-policy"]),
+              }),
+            );
+          },
+        ).on("error", reject);
+      },
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.body).toContain("El editor aún no está configurado");
+    expect(answer.body).toContain("The editor is not set up yet");
+    expect(answer.body).toContain("CMS_REPO");
+    expect(answer.csp).toContain("script-src 'self'");
+  });
 });
