@@ -43,6 +43,17 @@ const observed = (page: Page) =>
 
 const t = translator("en");
 
+/** Follows the header's link to the services page; says whether it came with a transition. */
+async function followServicesLink(page: Page, viewTransition: boolean) {
+  await page
+    .getByRole("navigation", { name: t("nav.label") })
+    .getByRole("link", { name: t("nav.services") })
+    .click();
+  await expect(page).toHaveURL(localizedPath("services", "en"));
+  // pagereveal comes with the new page's first frame, a moment after its URL.
+  await expect.poll(() => observed(page)).toMatchObject({ viewTransition });
+}
+
 for (const reducedMotion of ["no-preference", "reduce"] as const) {
   const transition = reducedMotion === "no-preference";
   test(`following a link ${transition ? "cross-fades the main content with a view transition" : "with reduced motion changes the page without a transition"}`, async ({
@@ -51,13 +62,7 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     await page.emulateMedia({ reducedMotion });
     await observeNavigation(page);
     await page.goto(localizedPath("home", "en"));
-    await page
-      .getByRole("navigation", { name: t("nav.label") })
-      .getByRole("link", { name: t("nav.services") })
-      .click();
-    await expect(page).toHaveURL(localizedPath("services", "en"));
-    // pagereveal comes with the new page's first frame, a moment after its URL.
-    await expect.poll(() => observed(page)).toMatchObject({ viewTransition: transition });
+    await followServicesLink(page, transition);
   });
 }
 
@@ -97,12 +102,7 @@ test("a transition the browser gives up on the new page is handled by the page, 
   });
   await observeNavigation(page);
   await page.goto(localizedPath("home", "en"));
-  await page
-    .getByRole("navigation", { name: t("nav.label") })
-    .getByRole("link", { name: t("nav.services") })
-    .click();
-  await expect(page).toHaveURL(localizedPath("services", "en"));
-  await expect.poll(() => observed(page)).toMatchObject({ viewTransition: true });
+  await followServicesLink(page, true);
 });
 
 // A form the document posts itself is answered by a page rendered per request, which a busy
@@ -128,12 +128,7 @@ test.describe("a form posted by the document", () => {
     await expect.poll(() => observed(page)).toMatchObject({ viewTransition: false });
     // The error summary's link stays in the page; a header link afterwards cross-fades.
     await page.getByRole("alert").getByRole("link").first().click();
-    await page
-      .getByRole("navigation", { name: t("nav.label") })
-      .getByRole("link", { name: t("nav.services") })
-      .click();
-    await expect(page).toHaveURL(localizedPath("services", "en"));
-    await expect.poll(() => observed(page)).toMatchObject({ viewTransition: true });
+    await followServicesLink(page, true);
   });
 });
 
