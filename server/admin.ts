@@ -1,6 +1,7 @@
 // The content editor at /admin: its page and bundle from <build>/admin (read from disk: they
 // are large and only the owner loads them), and its configuration, made at start from the
 // content's shapes and the settings. Never indexed, framed or counted.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
 import type { EditorBackend } from "#app/admin/cms-config.server.ts";
@@ -57,6 +58,17 @@ function adminPolicy(backend: EditorBackend): string {
   ].join("; ");
 }
 
+/** The content files (text only: Markdown and JSON) by their path from the project's root. */
+function contentFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync("content", { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(md|json)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[file.split(path.sep).join("/")] = readFileSync(file, "utf8");
+  }
+  return files;
+}
+
 /** Whether the browser asked for this machine by a loopback name, as Sveltia checks it too. */
 const onLoopback = (req: express.Request) =>
   ["localhost", "127.0.0.1", "[::1]", "::1"].includes(req.hostname);
@@ -107,6 +119,8 @@ export function adminRouter({
   const configBody = JSON.stringify(configFor(backend));
   // Any repository name does for a local folder; the editor only asks that there is one.
   const localConfigBody = JSON.stringify(configFor({ ...backend, CMS_REPO: "local/site" }));
+  // The trial backend starts from the site's own content (app/admin/editor.ts fills it).
+  const trialBody = backend.CMS_BACKEND === "test-repo" ? JSON.stringify(contentFiles()) : null;
   const router = express.Router({ strict: true });
   router.use((req, res, next) => {
     res.set(baseSecurityHeaders);
@@ -124,6 +138,10 @@ export function adminRouter({
       .set("Cache-Control", "no-cache")
       .type("application/json")
       .send(unconfigured && onLoopback(req) ? localConfigBody : configBody);
+  });
+  router.get("/trial-content.json", (_req, res) => {
+    if (trialBody === null) res.status(404).type("text/plain").send("Not found");
+    else res.set("Cache-Control", "no-cache").type("application/json").send(trialBody);
   });
   // Hashed names (assets/index-3UOZeoBh.js, fonts/…-BqRLTx4X.woff2): kept for a year.
   router.use(

@@ -436,6 +436,20 @@ test("the owner edits a legal text, and the build renders what is saved", async 
   await context.close();
 });
 
+test("the trial editor opens on the site's own content, with nothing set up by hand", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: "es-ES", baseURL: site.url });
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Trabajar con un repositorio de prueba" }).click();
+  await page.goto("/admin#/collections/site/entries/company");
+  await expect(page.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(
+    JSON.parse(readFileSync("content/company.json", "utf8")).email,
+  );
+  await context.close();
+});
+
 test("the editor is not a page of the site: not in the sitemap, never framed, no other file under it", async ({
   request,
 }) => {
