@@ -8,7 +8,7 @@ import type { Language } from "#app/config/site.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { BookingRules } from "#app/content/schema.ts";
 import type { Database } from "#app/database/database.server.ts";
-import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { createRateLimiter, RateLimitDecision } from "#app/contact/rate-limit.server.ts";
 import { parseFields, readBody, single, type Fields } from "#app/contact/submit.server.ts";
 import { freeDays, horizon, type Day, type Interval } from "#app/booking/availability.ts";
 import { createCalendar } from "#app/booking/calendar.server.ts";
@@ -71,6 +71,7 @@ export async function startBookingService(
     from,
     companyEmail,
     consume,
+    budget,
     deliver,
     onBooked,
     log,
@@ -82,6 +83,12 @@ export async function startBookingService(
     companyEmail: string;
     /** Counts one submission of the client against the contact form's rate limit. */
     consume: (clientKey: string) => Promise<RateLimitDecision>;
+    /** A count of its own in the rate limit's table (the e-mails to each visitor address). */
+    budget: (options: {
+      scope: string;
+      max: number;
+      windowMs: number;
+    }) => ReturnType<typeof createRateLimiter>;
     /** Asks the outbox to send what was queued. */
     deliver: () => void;
     /** A call was booked (the visit counts count it as a conversion). */
@@ -93,6 +100,16 @@ export async function startBookingService(
   const offset = settings.BOOKING_NOW ? Date.parse(settings.BOOKING_NOW) - Date.now() : 0;
   const now = () => Date.now() + offset;
   const store = bookingStore(database);
+  // Every e-mail to a visitor address counts here, whoever asked for it and from wherever:
+  // one budget per address and day. The company's copies go under the outbox's hourly cap.
+  const mailsToAddress = budget({
+    scope: "mail-to:",
+    max: settings.BOOKING_MAIL_PER_ADDRESS_PER_DAY,
+    windowMs: 24 * 3600 * 1000,
+  });
+  /** Counts one e-mail to `address`; false when its day's budget is spent. */
+  const mayMail = async (address: string) =>
+    (await mailsToAddress.consume(address.trim().toLowerCase())).allowed;
   const secret = settings.BOOKING_SECRET ?? (await sharedSecret(database, "booking-links"));
 
   const calendar = createCalendar({
@@ -237,6 +254,10 @@ export async function startBookingService(
             headers: limit.headers,
           };
         }
+        if (!(await mayMail(validation.values.email))) {
+          log.warn("booking refused: the e-mail budget of its address is spent for today");
+          return failure("rateLimited", slotAsked, limit.headers);
+        }
         const timeZone = knownZone(single(fields, "tz"));
         const at = now();
         const stored = await store.book(
@@ -285,34 +306,66 @@ export async function startBookingService(
      * A form post of a call's signed link: cancels it (`intent=cancel`), or moves it to the
      * free slot it names, answered like a booking: "booked" at the new time, or why not (the
      * next free slots when it was taken). A wrong or tampered link is refused (forbidden).
+     * Each post counts against the client's rate limit like a booking; a call is moved at most
+     * BOOKING_MOVES_PER_CALL times, and each e-mail to the visitor against their address's
+     * budget: past it a move is refused, a cancellation done without the visitor's e-mail.
      */
-    async manage(request: Request): Promise<BookingAnswer> {
+    async manage(request: Request, { clientKey }: { clientKey: string }): Promise<BookingAnswer> {
       const fields = await fieldsOf(request);
       if (isAnswer(fields)) return fields;
       const id = idOf(single(fields, "t"));
-      if (id !== undefined && single(fields, "intent") === "cancel") {
-        const cancelled = await store.cancel(id, mailsFor("cancel"), Date.now());
-        if (!cancelled) return failure("forbidden");
-        log.info({ bookingId: id }, "call cancelled");
+      const booking = id === undefined ? undefined : await store.find(id);
+      if (id === undefined || booking?.status !== "booked") return failure("forbidden");
+      let limit: RateLimitDecision;
+      try {
+        limit = await consume(clientKey);
+      } catch (error) {
+        log.error({ err: error }, "could not count a change of a booking (rate limit)");
+        return failure("unavailable");
+      }
+      const { headers } = limit;
+      if (!limit.allowed) return failure("rateLimited", {}, headers);
+      if (single(fields, "intent") === "cancel") {
+        const visitorMailed = await mayMail(booking.email);
+        const cancelled = await store.cancel(
+          id,
+          (record) =>
+            mailsFor("cancel")(record).filter(
+              (mail) => visitorMailed || mail.recipient !== record.email,
+            ),
+          Date.now(),
+        );
+        if (!cancelled) return failure("forbidden", {}, headers);
+        log.info({ bookingId: id, visitorMailed }, "call cancelled");
         deliver();
         const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
-        return { status: 200, result: { status: "cancelled", manage } };
+        return { status: 200, result: { status: "cancelled", manage }, headers };
       }
       const start = slotOf(single(fields, "slot"));
-      if (id === undefined || start === undefined) return failure("forbidden");
+      if (start === undefined) return failure("forbidden", {}, headers);
+      if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
+        return failure("tooManyChanges", {}, headers);
+      }
       const current = await availability();
-      if (current.stale) return failure("stale");
+      if (current.stale) return failure("stale", {}, headers);
       const slot = offered(current.days, start);
-      const moved = slot
-        ? await store.move(
-            id,
-            slot,
-            mailsFor("update", knownZone(single(fields, "tz"))),
-            Date.now(),
-          )
-        : "taken";
-      if (moved === "taken") return failure("taken", { alternatives: await alternatives(start) });
-      if (!moved) return failure("forbidden");
+      if (!slot) return failure("taken", { alternatives: await alternatives(start) }, headers);
+      if (!(await mayMail(booking.email))) {
+        log.warn({ bookingId: id }, "move refused: the e-mail budget of its address is spent");
+        return failure("rateLimited", {}, headers);
+      }
+      const moved = await store.move(
+        id,
+        slot,
+        settings.BOOKING_MOVES_PER_CALL,
+        mailsFor("update", knownZone(single(fields, "tz"))),
+        Date.now(),
+      );
+      if (moved === "taken") {
+        return failure("taken", { alternatives: await alternatives(start) }, headers);
+      }
+      if (moved === "exhausted") return failure("tooManyChanges", {}, headers);
+      if (!moved) return failure("forbidden", {}, headers);
       log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
       deliver();
       return {
@@ -323,6 +376,7 @@ export async function startBookingService(
           end: moved.end,
           manage: `${bookingManagePath(moved.lang as Language)}?t=${tokenOf(id)}&moved=1`,
         },
+        headers,
       };
     },
     /** Deletes bookings past the contact messages' retention. */

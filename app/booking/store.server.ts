@@ -117,15 +117,18 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       );
     },
     /**
-     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates.
-     * Resolves with the moved booking, "taken", or undefined when it is not booked any more.
+     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates, if
+     * it has been moved fewer than `maxMoves` times (its SEQUENCE counts the moves: only the
+     * cancellation raises it too, and a cancelled call is not moved). Resolves with the moved
+     * booking, "taken", "exhausted", or undefined when it is not booked any more.
      */
     async move(
       id: number,
       slot: Interval,
+      maxMoves: number,
       mails: (moved: BookingRecord) => QueuedMail[],
       queuedAt: number,
-    ): Promise<BookingRecord | "taken" | undefined> {
+    ): Promise<BookingRecord | "taken" | "exhausted" | undefined> {
       return claimingSlot(() =>
         db.transaction().execute(async (trx) => {
           const updated = await trx
@@ -137,9 +140,17 @@ export function bookingStore({ db }: Pick<Database, "db">) {
             }))
             .where("id", "=", id)
             .where("status", "=", "booked")
+            .where("sequence", "<", maxMoves)
             .returning(columns)
             .executeTakeFirst();
-          if (!updated) return undefined;
+          if (!updated) {
+            const current = await trx
+              .selectFrom("bookings")
+              .select("status")
+              .where("id", "=", id)
+              .executeTakeFirst();
+            return current?.status === "booked" ? ("exhausted" as const) : undefined;
+          }
           await queue(trx, mails(updated), queuedAt);
           return updated;
         }),

@@ -182,6 +182,17 @@ const booking = {
   BOOKING_CALENDAR_MAX_BYTES: count(10 * 1024 * 1024),
   /** Past this age of the last good copy no slot is offered: the calendar may have changed. */
   BOOKING_CALENDAR_MAX_AGE_SECONDS: seconds(3600),
+  /**
+   * Moves of one call, at most; a cancellation is always possible. Each move e-mails the
+   * visitor and the company, so a booked call must not be a lever for sending mail.
+   */
+  BOOKING_MOVES_PER_CALL: count(3),
+  /**
+   * E-mails the site sends to one visitor address a day on visitors' requests (a booking's
+   * invitation, each move, a cancellation): whoever books with a stranger's address can have
+   * the stranger mailed this often at most, from any number of networks.
+   */
+  BOOKING_MAIL_PER_ADDRESS_PER_DAY: count(5),
   /** Where the call takes place, in the invitation: a video-call link or an address. */
   BOOKING_LOCATION: z.string().min(1).optional(),
   /**

@@ -15,18 +15,24 @@ import type { Route } from "./+types/book-manage";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (request.method !== "POST" || !wantsJson(request)) return next();
-    return jsonAnswer(await context.get(bookingContext).booking.manage(request));
+    const { booking, clientKey } = context.get(bookingContext);
+    return jsonAnswer(await booking.manage(request, { clientKey }));
   },
 ];
 
 /** Cancel or move without JavaScript: 303 back to this page, which says what was done. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await context.get(bookingContext).booking.manage(request);
-  if (result.status !== "failed") return redirect(result.manage, { status: 303 });
-  return data(result, { status });
+  const { booking, clientKey } = context.get(bookingContext);
+  const { status, result, headers } = await booking.manage(request, { clientKey });
+  if (result.status !== "failed") return redirect(result.manage, { status: 303, headers });
+  return data(result, { status, headers });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** The page's own (never cached, never referred), and a refused change's rate-limit state. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  ...Object.fromEntries(actionHeaders),
+  ...Object.fromEntries(loaderHeaders),
+});
 
 /** The call a signed link names; a wrong or tampered link is refused (403). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -129,7 +135,10 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
               >
                 {t("booking.manage.move")}
               </ButtonLink>
-              <form method="post" action={bookingManagePath(lang)}>
+              <form
+                method="post"
+                action={`${bookingManagePath(lang)}?t=${encodeURIComponent(token)}`}
+              >
                 <input type="hidden" name="t" value={token} />
                 <input type="hidden" name="intent" value="cancel" />
                 <Button type="submit">{t("booking.manage.cancel")}</Button>

@@ -133,7 +133,12 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         <BookingPickerIsland
           action={bookingPath(lang)}
-          manageAction={bookingManagePath(lang)}
+          // The call's own page, which shows a refused move's reason beside the call.
+          manageAction={
+            loaderData.move
+              ? `${bookingManagePath(lang)}?t=${encodeURIComponent(loaderData.move)}`
+              : bookingManagePath(lang)
+          }
           days={loaderData.days}
           day={loaderData.day}
           slot={loaderData.slot ?? failed?.slot ?? null}

@@ -148,8 +148,11 @@ test.describe("without JavaScript", () => {
     for (const mail of [visitorMail!, ownerMail!]) {
       const event = expectInvitation(mail, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
       expect(String(event.location)).toBe("https://meet.example.com/isla-digital");
-      expect(mail.headers["subject"]).toContain(siteConfig.name);
     }
+    expect(visitorMail!.headers["subject"]).toContain(siteConfig.name);
+    // The company's own copy: who booked, without the visitor's link.
+    expect(ownerMail!.headers["subject"]).toContain("Marta Ferrer");
+    expect(ownerMail!.text).not.toContain("/book/manage");
     // The slot is taken: no longer offered.
     await page.goto(`${site.url}/book?day=2027-03-29`);
     expect(await slotTimes(page)).not.toContain("09:00");
@@ -273,13 +276,16 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.manage.title"));
     await expectNoAxeViolations(page);
 
-    for (const recipient of ["anna@example.es", owner]) {
-      const [mail] = await invitationsTo(recipient, 1);
+    const [visitorMail] = await invitationsTo("anna@example.es", 1);
+    const [ownerMail] = await invitationsTo(owner, 1);
+    for (const mail of [visitorMail, ownerMail]) {
       expectInvitation(mail!, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
-      // In the visitor's language, on the visitor's clock.
-      expect(mail!.headers["subject"]).toContain("Call with");
-      expect(mail!.text).toContain("Eastern Daylight Time");
     }
+    // The visitor's in their language, on their clock; the company's in Spanish, on Madrid's.
+    expect(visitorMail!.headers["subject"]).toContain("Call with");
+    expect(visitorMail!.text).toContain("Eastern Daylight Time");
+    expect(ownerMail!.headers["subject"]).toContain("Anna Vidal");
+    expect(ownerMail!.text).toContain("hora de verano de Europa central");
   });
 
   test.describe(() => {

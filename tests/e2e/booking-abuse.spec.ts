@@ -1,0 +1,158 @@
+import type { APIRequestContext } from "@playwright/test";
+import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
+import { eventually, readMessages, startSiteWithMail, type Site } from "#tests/support/site.ts";
+import type { SmtpServer } from "#tests/support/smtp.ts";
+import { expect, test, translator } from "#tests/e2e/support.ts";
+
+// A booked call must not be a lever for mailing a stranger: one booking in a stranger's name,
+// then 40 moves of it, must give at most a handful of e-mails, the rest refused in words.
+const owner = "owner@example.com";
+const stranger = "stranger@example.org";
+/** Free slots of Monday 29 March 2027 (09:00, 09:30 and 10:00 in Madrid). */
+const slots = ["2027-03-29T07:00:00Z", "2027-03-29T07:30:00Z", "2027-03-29T08:00:00Z"].map(
+  Date.parse,
+);
+
+let calendar: Awaited<ReturnType<typeof startCalendarServer>>;
+let smtp: SmtpServer;
+let site: Site;
+let stop: () => Promise<void>;
+
+async function start(env: Record<string, string> = {}) {
+  calendar = await startCalendarServer();
+  ({ smtp, site, stop } = await startSiteWithMail({
+    CONTACT_TO: owner,
+    ...calendar.settings,
+    OUTBOX_POLL_SECONDS: "1",
+    OUTBOX_RETRY_BASE_SECONDS: "1",
+    ...env,
+  }));
+}
+test.afterEach(async () => {
+  await stop();
+  await calendar.close();
+});
+
+type Answer = { status: string; reason?: string; manage?: string };
+
+/** A post of the booking pages as their script sends it; `from`: the client's address. */
+async function post(
+  request: APIRequestContext,
+  path: string,
+  form: Record<string, string>,
+  from?: string,
+) {
+  const response = await request.post(`${site.url}${path}`, {
+    form,
+    headers: {
+      Origin: site.url,
+      Accept: "application/json",
+      ...(from ? { "X-Forwarded-For": from } : {}),
+    },
+  });
+  return { status: response.status(), answer: (await response.json()) as Answer };
+}
+
+const book = (request: APIRequestContext, start: number, from?: string) =>
+  post(
+    request,
+    "/book",
+    { name: "Mallory", email: stranger, company: "", topic: "Buy now", slot: String(start) },
+    from,
+  );
+
+const tokenOf = (answer: Answer) => new URL(answer.manage ?? "", site.url).searchParams.get("t")!;
+
+/** The e-mails queued for an address, sent or not: the site's own record of them. */
+async function queuedTo(address: string) {
+  return (await readMessages(site.databasePath)).filter((row) => row.email === address);
+}
+
+test("40 moves from one client: three are made, the rest refused in words, four e-mails reach the stranger", async ({
+  page,
+}) => {
+  await start();
+  const booked = await book(page.request, slots[0]!);
+  expect(booked.answer.status).toBe("booked");
+  const token = tokenOf(booked.answer);
+
+  const answers = [];
+  for (let n = 0; n < 40; n++) {
+    answers.push(
+      await post(page.request, "/book/manage", { t: token, slot: String(slots[1 + (n % 2)]) }),
+    );
+  }
+  expect(answers.filter((a) => a.answer.status === "booked")).toHaveLength(3);
+  const refused = answers.filter((a) => a.answer.status !== "booked");
+  expect(refused).toHaveLength(37);
+  for (const { status, answer } of refused) {
+    expect(status).toBe(429);
+    expect(["tooManyChanges", "rateLimited"]).toContain(answer.reason);
+  }
+
+  // Without JavaScript the refusal is a page that says why, in the visitor's language.
+  const t = translator("en");
+  const response = await page.request.post(`${site.url}/en/book/manage?t=${token}`, {
+    form: { t: token, slot: String(slots[1]) },
+    headers: { Origin: site.url, Accept: "text/html" },
+  });
+  expect(response.status()).toBe(429);
+  expect(await response.text()).toContain(t("booking.reasons.rateLimited"));
+
+  // The booking and three moves: four e-mails each to the stranger and to the company.
+  expect(await queuedTo(stranger)).toHaveLength(4);
+  const toOwner = await queuedTo(owner);
+  expect(toOwner).toHaveLength(4);
+  // The company's copy is the company's: no greeting of the visitor, no visitor's link.
+  const received = await eventually(() => {
+    const mails = smtp.received.filter((mail) => mail.envelope.to.includes(owner));
+    return mails.length === 4 ? mails : undefined;
+  }, 30_000);
+  for (const mail of received) {
+    expect(mail.text).not.toContain("Hello Mallory");
+    expect(mail.text).not.toContain("/book/manage");
+    expect(readInvitation(mail.raw).text).not.toContain(token);
+  }
+});
+
+test("from many networks: a call is moved three times at most, and a stranger's address is mailed five times a day", async ({
+  request,
+}) => {
+  // Every request names its own client (X-Forwarded-For from a trusted hop): no client limit
+  // helps here, only the limits per call and per address.
+  await start({ TRUST_PROXY: "loopback" });
+  const client = (n: number) => `203.0.113.${n}`;
+  const booked = await book(request, slots[0]!, client(1));
+  const token = tokenOf(booked.answer);
+  const answers = [];
+  for (let n = 0; n < 40; n++) {
+    answers.push(
+      await post(
+        request,
+        "/book/manage",
+        { t: token, slot: String(slots[1 + (n % 2)]) },
+        client(10 + n),
+      ),
+    );
+  }
+  expect(answers.filter((a) => a.answer.status === "booked")).toHaveLength(3);
+  expect(answers.slice(3).map((a) => a.answer.reason)).toEqual(
+    Array<string>(37).fill("tooManyChanges"),
+  );
+  // A second booking in the stranger's name is the fifth e-mail of the day; a third is refused.
+  const second = await book(request, Date.parse("2027-03-30T07:00:00Z"), client(100));
+  expect(second.answer.status).toBe("booked");
+  const third = await book(request, Date.parse("2027-03-30T07:30:00Z"), client(101));
+  expect(third.status).toBe(429);
+  expect(third.answer.reason).toBe("rateLimited");
+  // Cancelling still works: the company is told, the stranger is not mailed a sixth time.
+  const cancelled = await post(
+    request,
+    "/book/manage",
+    { t: tokenOf(second.answer), intent: "cancel" },
+    client(102),
+  );
+  expect(cancelled.answer.status).toBe("cancelled");
+  expect(await queuedTo(stranger)).toHaveLength(5);
+  expect(await queuedTo(owner)).toHaveLength(6);
+});
