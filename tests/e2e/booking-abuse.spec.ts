@@ -156,3 +156,29 @@ test("from many networks: a call is moved three times at most, and a stranger's 
   expect(await queuedTo(stranger)).toHaveLength(5);
   expect(await queuedTo(owner)).toHaveLength(6);
 });
+
+test.describe(() => {
+  // The times as the server writes them, on Madrid's clock.
+  test.use({ javaScriptEnabled: false });
+  test("a calendar of 40 events repeated daily since 1970 is read in bounds, off the main thread: its times are not offered", async ({
+    page,
+  }) => {
+    calendar = await startCalendarServer();
+    ({ smtp, site, stop } = await startSiteWithMail({
+      ...calendar.settings,
+      BOOKING_CALENDAR_URL: calendar.url("hostile.ics"),
+    }));
+    const health = (await (await page.request.get(`${site.url}/healthz`)).json()) as {
+      booking: { stale: boolean; lastError: unknown };
+    };
+    expect(health.booking).toMatchObject({ stale: false, lastError: null });
+    await page.goto(`${site.url}/book?day=2027-03-29`);
+    // 09:00-09:30 UTC is 11:00-11:30 in Madrid's summer time.
+    const times = (await page.locator('#booking-slots button[name="slot"]').allTextContents()).map(
+      (text) => text.trim(),
+    );
+    expect(times).toContain("10:30");
+    expect(times).toContain("11:30");
+    expect(times).not.toContain("11:00");
+  });
+});
