@@ -57,31 +57,30 @@ function call(
     headers = {},
     body,
     from,
+    ca = nginx.certificate,
   }: {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
     from?: string;
+    /** The certificate to trust: the shared nginx's, unless a test starts its own. */
+    ca?: string;
   } = {},
 ) {
   const send = url.startsWith("https:") ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
-    const req = send(
-      url,
-      { method, headers, ca: nginx.certificate, localAddress: from, family: 4 },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            raw: pairs(res.rawHeaders),
-            body: text,
-          }),
-        );
-      },
-    );
+    const req = send(url, { method, headers, ca, localAddress: from, family: 4 }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          raw: pairs(res.rawHeaders),
+          body: text,
+        }),
+      );
+    });
     req.on("error", reject);
     req.end(body);
   });
@@ -336,6 +335,47 @@ test("the rate limit counts the visitor's address that nginx forwards, not the p
   expect((await post("127.0.0.2", "198.51.100.7")).status).toBe(429);
   // Another visitor, through the same proxy, still has theirs.
   expect((await post("127.0.0.3")).status).toBe(200);
+});
+
+test("behind a proxy that rewrites Host, a post from the default port is accepted, with and without JavaScript", async () => {
+  // Host: the upstream's name; X-Forwarded-Host: the visitor's Host, which on port 443 names
+  // no port. The request URL must not take the upstream's port (React Router answered 400).
+  const rewriting = await startNginx(site.port, undefined, { hostRewriting: true });
+  try {
+    for (const [accept, status] of [
+      ["application/json", 200],
+      ["text/html", 303],
+    ] as const) {
+      const answer = await call(`${rewriting.httpsUrl}/contact`, {
+        method: "POST",
+        from: "127.0.0.4",
+        ca: rewriting.certificate,
+        headers: {
+          host: "localhost",
+          origin: "https://localhost",
+          accept,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ ...visitor, elapsed: "9000" }).toString(),
+      });
+      expect(answer.status, answer.body).toBe(status);
+    }
+    // Another site's page is still refused.
+    const foreign = await call(`${rewriting.httpsUrl}/contact`, {
+      method: "POST",
+      from: "127.0.0.4",
+      ca: rewriting.certificate,
+      headers: {
+        host: "localhost",
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ ...visitor, elapsed: "9000" }).toString(),
+    });
+    expect(foreign.status).toBe(403);
+  } finally {
+    await rewriting.stop();
+  }
 });
 
 test("the access log holds no IP address", async () => {
