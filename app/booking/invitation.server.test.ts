@@ -97,4 +97,20 @@ describe("the invitations of a booked call", () => {
     expect(String(c.event.status)).toBe("CANCELLED");
     expect(Number(c.event.sequence)).toBe(2);
   });
+
+  it("print no control, format character or encoded word the visitor typed", () => {
+    const sly = {
+      ...booking,
+      name: "Eve \u202Egnp.exe =?utf-8?B?QWRtaW4=?=",
+      company: "Evil\u200B Corp",
+      topic: "Hola\u2066 mundo",
+    };
+    for (const kind of ["request", "cancel"] as const) {
+      for (const { mail } of invitationMails(sly, kind, options)) {
+        const shown = JSON.stringify([mail.subject, mail.text, mail.to, mail.replyTo]);
+        expect(shown).not.toMatch(/[\u202E\u200B\u2066]|=\?utf-8\?/);
+        expect(shown).toContain("Eve gnp.exe");
+      }
+    }
+  });
 });

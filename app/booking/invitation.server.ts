@@ -14,6 +14,7 @@ import { defaultLanguage } from "#app/routing/paths.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { whenLabel } from "#app/booking/format.ts";
+import { printableHeader, printableLine, printableText } from "#app/text/printable.ts";
 
 export type BookingRecord = {
   id: number;
@@ -59,6 +60,10 @@ export function invitationMails(
 ): { recipient: string; name: string; mail: SendMailOptions }[] {
   const host = new URL(siteConfig.siteUrl).hostname;
   const location = options.location;
+  // What the visitor typed, printable, with no encoded word in a header (app/text/printable.ts).
+  const name = printableHeader(booking.name);
+  const company = booking.company === null ? "—" : printableLine(booking.company);
+  const topic = printableText(booking.topic);
   const id = (to: string) => `<booking-${booking.id}-${booking.sequence}-${kind}-${to}@${host}>`;
 
   /** The e-mail of one reader: their language, clock, greeting and calendar description. */
@@ -74,7 +79,7 @@ export function invitationMails(
     });
     const description = [
       t("booking.mail.topic"),
-      booking.topic,
+      topic,
       ...(location ? ["", t("booking.mail.where", { location })] : []),
       ...(manage.length ? ["", ...manage] : []),
     ].join("\n");
@@ -84,7 +89,7 @@ export function invitationMails(
       start: new Date(booking.start),
       end: new Date(booking.end),
       stamp: new Date(),
-      summary: t("booking.mail.summary", { name: booking.name }),
+      summary: t("booking.mail.summary", { name }),
       description,
       ...(location ? { location } : {}),
       ...(location && isUrl(location) ? { url: location } : {}),
@@ -92,7 +97,7 @@ export function invitationMails(
       organizer: { name: siteConfig.name, email: options.companyEmail },
       attendees: [
         {
-          name: booking.name,
+          name,
           email: booking.email,
           role: ICalAttendeeRole.REQ,
           status: kind === "cancel" ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
@@ -101,8 +106,8 @@ export function invitationMails(
       ],
     });
     const intro = visitor
-      ? t(`booking.mail.intro.${kind}`, { name: booking.name, when })
-      : t(`booking.mail.owner.intro.${kind}`, { name: booking.name, when });
+      ? t(`booking.mail.intro.${kind}`, { name, when })
+      : t(`booking.mail.owner.intro.${kind}`, { name, when });
     const text = [
       intro,
       "",
@@ -111,13 +116,13 @@ export function invitationMails(
         : [
             ...(location ? [t("booking.mail.where", { location })] : []),
             t("booking.mail.who", {
-              name: booking.name,
+              name,
               address: booking.email,
-              company: booking.company ?? "—",
+              company,
             }),
             "",
             t("booking.mail.topic"),
-            booking.topic,
+            topic,
             ...(manage.length ? ["", ...manage] : []),
           ]),
       "",
@@ -128,7 +133,7 @@ export function invitationMails(
       from: options.from,
       subject: visitor
         ? t(`booking.mail.subject.${kind}`, { when })
-        : t(`booking.mail.owner.subject.${kind}`, { name: booking.name, when }),
+        : t(`booking.mail.owner.subject.${kind}`, { name, when }),
       text,
       icalEvent: {
         method: kind === "cancel" ? "CANCEL" : "REQUEST",
@@ -143,20 +148,20 @@ export function invitationMails(
   return [
     {
       recipient: booking.email,
-      name: booking.name,
+      name,
       mail: {
         ...compose("visitor"),
-        to: { name: booking.name, address: booking.email },
+        to: { name, address: booking.email },
         replyTo: options.companyEmail,
       },
     },
     {
       recipient: options.companyEmail,
-      name: booking.name,
+      name,
       mail: {
         ...compose("company"),
         to: options.companyEmail,
-        replyTo: { name: booking.name, address: booking.email },
+        replyTo: { name, address: booking.email },
       },
     },
   ];

@@ -248,4 +248,26 @@ describe(`outbox on ${databaseUnderTest}`, () => {
     expect(to("Owner@example.com")).toBe(2);
     expect(await store.counts()).toMatchObject({ held: 1 });
   });
+
+  it("e-mails a name with a right-to-left override or an encoded word as it is shown, never decoded", async () => {
+    smtp = await startSmtp();
+    await freshStore();
+    await insertEach([
+      { ...person(1), name: "Eve \u202Egnp.exe", message: "Hola\u202E mundo" },
+      { ...person(2), name: "=?utf-8?B?QWRtaW4=?=" },
+    ]);
+    const outbox = startOutbox(smtp.url);
+    await outbox.kick();
+    const [first, second] = smtp.received;
+    for (const mail of [first!, second!]) {
+      expect(mail.raw).not.toContain("\u202E");
+      expect(mail.text).not.toContain("\u202E");
+    }
+    expect(first!.headers["subject"]).toBe("Nuevo mensaje de contacto: Eve gnp.exe");
+    expect(first!.headers["reply-to"]).toBe('"Eve gnp.exe" <p1@example.com>');
+    // As a mail client decodes the header: the characters, not "Admin".
+    expect(second!.headers["subject"]).toBe(
+      "Nuevo mensaje de contacto: =\u00A0?utf-8?B?QWRtaW4=\u00A0?=",
+    );
+  });
 });

@@ -306,6 +306,17 @@ test("requests Node itself refuses are answered with the security headers", asyn
   const cases: [string, string, number][] = [
     ["a header line without a colon", "GET / HTTP/1.1\r\nHost: localhost\r\nNonsense\r\n\r\n", 400],
     ["an unknown method", request("BREW", "/"), 400],
+    ["HTTP/1.1 without Host", request("GET", "/", { host: null }), 400],
+    [
+      "HTTP/1.1 without Host, a post",
+      request("POST", "/contact", { host: null, body: message }),
+      400,
+    ],
+    [
+      "an expectation the server cannot meet",
+      request("GET", "/").replace("Host:", "Expect: foo\r\nHost:"),
+      417,
+    ],
     [
       "headers over Node's limit",
       request("GET", "/").replace("Host:", `X-Big: ${"a".repeat(20_000)}\r\nHost:`),
