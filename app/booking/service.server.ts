@@ -130,14 +130,26 @@ export async function startBookingService(
   const signature = (id: number) =>
     createHmac("sha256", secret).update(`booking:${id}`).digest("base64url").slice(0, 32);
   const tokenOf = (id: number) => `${id}.${signature(id)}`;
-  /** The booking id a link's token names, if its signature is right. */
+  /**
+   * The booking id a link's token names, if its signature is right. One spelling per id: the
+   * signature is of the number, so `00001.<mac>` must not be another key to booking 1.
+   */
   function idOf(token: string | null | undefined): number | undefined {
-    const [, digits, mac] = /^(\d{1,12})\.([\w-]{32})$/.exec(token ?? "") ?? [];
+    const [, digits, mac] = /^([1-9]\d{0,11})\.([\w-]{32})$/.exec(token ?? "") ?? [];
     if (digits === undefined || mac === undefined) return undefined;
     const id = Number(digits);
     const expected = Buffer.from(signature(id));
     const given = Buffer.from(mac);
     return timingSafeEqual(expected, given) ? id : undefined;
+  }
+  /**
+   * The booking a link names while the link is good: until the call has ended (a link is a key
+   * that travels in mailboxes; once the call is over there is nothing left to change).
+   */
+  async function linked(token: string | null | undefined) {
+    const id = idOf(token);
+    const booking = id === undefined ? undefined : await store.find(id);
+    return booking && booking.end > now() ? booking : undefined;
   }
   const manageUrl = (booking: BookingRecord) =>
     `${siteUrl}${bookingManagePath(booking.lang)}?t=${tokenOf(booking.id)}`;
@@ -196,9 +208,7 @@ export async function startBookingService(
     availability,
     /** The booking a signed link names, or undefined for a wrong or tampered link. */
     async find(token: string | null) {
-      const id = idOf(token);
-      if (id === undefined) return undefined;
-      const booking = await store.find(id);
+      const booking = await linked(token);
       return booking ? { ...booking, lang: booking.lang as Language } : undefined;
     },
     /** One submission of the booking form: the visitor's details and the slot. */
@@ -305,7 +315,8 @@ export async function startBookingService(
     /**
      * A form post of a call's signed link: cancels it (`intent=cancel`), or moves it to the
      * free slot it names, answered like a booking: "booked" at the new time, or why not (the
-     * next free slots when it was taken). A wrong or tampered link is refused (forbidden).
+     * next free slots when it was taken). A wrong, tampered or expired link is refused
+     * (forbidden).
      * Each post counts against the client's rate limit like a booking; a call is moved at most
      * BOOKING_MOVES_PER_CALL times, and each e-mail to the visitor against their address's
      * budget: past it a move is refused, a cancellation done without the visitor's e-mail.
@@ -313,9 +324,9 @@ export async function startBookingService(
     async manage(request: Request, { clientKey }: { clientKey: string }): Promise<BookingAnswer> {
       const fields = await fieldsOf(request);
       if (isAnswer(fields)) return fields;
-      const id = idOf(single(fields, "t"));
-      const booking = id === undefined ? undefined : await store.find(id);
-      if (id === undefined || booking?.status !== "booked") return failure("forbidden");
+      const booking = await linked(single(fields, "t"));
+      if (booking?.status !== "booked") return failure("forbidden");
+      const { id } = booking;
       let limit: RateLimitDecision;
       try {
         limit = await consume(clientKey);

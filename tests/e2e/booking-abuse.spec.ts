@@ -1,6 +1,13 @@
 import type { APIRequestContext } from "@playwright/test";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
-import { eventually, readMessages, startSiteWithMail, type Site } from "#tests/support/site.ts";
+import {
+  eventually,
+  readMessages,
+  startSite,
+  startSiteWithMail,
+  tempDatabasePath,
+  type Site,
+} from "#tests/support/site.ts";
 import type { SmtpServer } from "#tests/support/smtp.ts";
 import { expect, test, translator } from "#tests/e2e/support.ts";
 
@@ -181,4 +188,39 @@ test.describe(() => {
     expect(times).toContain("11:30");
     expect(times).not.toContain("11:00");
   });
+});
+
+test("a call's link is a key until the call ends, and in one spelling only", async ({
+  request,
+}) => {
+  const database = tempDatabasePath();
+  const key = { BOOKING_SECRET: "k".repeat(40), DATABASE_PATH: database };
+  await start(key);
+  const booked = await book(request, slots[0]!);
+  const token = tokenOf(booked.answer);
+  const page = (base: string, t: string) => request.get(`${base}/book/manage?t=${t}`);
+  expect((await page(site.url, token)).status()).toBe(200);
+  // The signature is of the number: leading zeros are not another key to the same call.
+  expect((await page(site.url, `0${token}`)).status()).toBe(403);
+  const zeros = await post(request, "/book/manage", { t: `00${token}`, intent: "cancel" });
+  expect(zeros.status).toBe(403);
+
+  // The same database, with the clock at the end of the call (30 minutes after it started).
+  await stop();
+  const later = await startSite({
+    ...calendar.settings,
+    ...key,
+    BOOKING_NOW: new Date(slots[0]! + 30 * 60_000).toISOString(),
+  });
+  try {
+    expect((await page(later.url, token)).status()).toBe(403);
+    const cancel = await request.post(`${later.url}/book/manage`, {
+      form: { t: token, intent: "cancel" },
+      headers: { Origin: later.url, Accept: "application/json" },
+    });
+    expect(cancel.status()).toBe(403);
+  } finally {
+    await later.stop();
+    stop = async () => {};
+  }
 });
