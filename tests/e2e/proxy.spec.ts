@@ -138,6 +138,13 @@ test("HTTP redirects to HTTPS keeping path and query; HSTS is sent once, over HT
   const redirect = await call(`${nginx.httpUrl}/en/about?utm_source=x`);
   expect(redirect.status).toBe(301);
   expect(redirect.headers["location"]).toBe(`${nginx.httpsUrl}/en/about?utm_source=x`);
+  // The app's headers for plain HTTP, and a plain-text body, not nginx's HTML page.
+  for (const [header, value] of Object.entries(plainHeaders(false))) {
+    expect(redirect.headers[header.toLowerCase()], header).toBe(value);
+  }
+  expect(sent(redirect, "location")).toHaveLength(1);
+  expect(redirect.headers["content-type"]).toMatch(/^text\/plain/);
+  expect(redirect.body).toBe("Moved Permanently");
 
   for (const path of ["/", "/en/contact", "/nope", "/about/"]) {
     const answer = await call(`${nginx.httpsUrl}${path}`);
@@ -376,6 +383,21 @@ test("behind a proxy that rewrites Host, a post from the default port is accepte
   } finally {
     await rewriting.stop();
   }
+});
+
+test("nginx's error log keeps no booking link's key, though it logs the request line of other pages", async () => {
+  const key = "7.SecretKeyOfTheCallSecretKeyOfTh";
+  const tooLarge = "x".repeat(200 * 1024);
+  for (const path of [`/book/manage?t=${key}`, `/en/book?move=${key}`, "/contact?probe=large"]) {
+    const answer = await call(`${nginx.httpsUrl}${path}`, {
+      method: "POST",
+      headers: { origin: nginx.httpsUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: tooLarge,
+    });
+    expect(answer.status, path).toBe(413);
+  }
+  await eventually(() => nginx.errorLog().includes("/contact?probe=large"));
+  expect(nginx.errorLog()).not.toContain("SecretKey");
 });
 
 test("the access log holds no IP address", async () => {

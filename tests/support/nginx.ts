@@ -151,6 +151,8 @@ export async function startNginx(
     /** The self-signed certificate (PEM), to trust it where a test needs a verified one. */
     certificate,
     accessLog: () => safeRead(path.join(dir, "site.access.log")),
+    /** nginx's error log (the main one, which deploy/nginx.conf's locations may name too). */
+    errorLog: () => safeRead(errorLog),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;
