@@ -83,6 +83,8 @@ export const bookingStatusCodes: Record<BookingFailure, number> = {
 /** What the server answers to a booking, for the page (or its script) to show. */
 export type BookingResult =
   | { status: "booked"; start: number; end: number; manage: string }
+  /** Past the day's budgets: held until the visitor confirms it from the e-mail. */
+  | { status: "held"; start: number; end: number; manage: string }
   | { status: "cancelled"; manage: string }
   | {
       status: "failed";

@@ -27,6 +27,8 @@ export type BookingRecord = {
   start: number;
   end: number;
   sequence: number;
+  /** Held until the visitor confirms it from the e-mail; null (or absent): confirmed. */
+  heldUntil?: number | null;
 };
 
 export type InvitationOptions = {
@@ -165,4 +167,79 @@ export function invitationMails(
       },
     },
   ];
+}
+
+/**
+ * The e-mail that asks a visitor to confirm a held booking (booked past the day's budgets):
+ * no invitation yet, only the link to the call's page, where a button confirms it. Whoever did
+ * not ask for it does nothing, and the slot is free again when the hold ends.
+ */
+export function confirmationMail(
+  booking: BookingRecord,
+  options: Pick<InvitationOptions, "from" | "companyEmail" | "manageUrl" | "timeZone"> & {
+    minutes: number;
+  },
+): { recipient: string; name: string; mail: SendMailOptions } {
+  const { t } = createI18n(booking.lang, catalogue(booking.lang));
+  const name = printableHeader(booking.name);
+  const when = whenLabel(booking.start, booking.lang, options.timeZone);
+  const host = new URL(siteConfig.siteUrl).hostname;
+  return {
+    recipient: booking.email,
+    name,
+    mail: {
+      from: options.from,
+      to: { name, address: booking.email },
+      replyTo: options.companyEmail,
+      subject: t("booking.mail.confirm.subject", { when }),
+      text: [
+        t("booking.mail.confirm.text", { name, when, minutes: options.minutes }),
+        "",
+        options.manageUrl,
+        "",
+        t("booking.mail.confirm.ignore"),
+        "",
+        "--",
+        siteConfig.name,
+      ].join("\n"),
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: `<booking-${booking.id}-confirm@${host}>`,
+    },
+  };
+}
+
+/** The owner's one notice a day that bookings are being held for confirmation (in Spanish). */
+export function heldNotice(options: {
+  from: string;
+  companyEmail: string;
+  perDay: number;
+  perNetwork: number;
+  minutes: number;
+  now: number;
+}): { recipient: string; name: string; mail: SendMailOptions } {
+  const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
+  const host = new URL(siteConfig.siteUrl).hostname;
+  return {
+    recipient: options.companyEmail,
+    name: siteConfig.name,
+    mail: {
+      from: options.from,
+      to: options.companyEmail,
+      subject: t("booking.mail.owner.held.subject"),
+      text: [
+        t("booking.mail.owner.held.text", {
+          perDay: options.perDay,
+          perNetwork: options.perNetwork,
+          minutes: options.minutes,
+        }),
+        "",
+        "  npm run inbox -- bookings",
+        "",
+        "--",
+        siteConfig.name,
+      ].join("\n"),
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: `<booking-held-${options.now}@${host}>`,
+    },
+  };
 }

@@ -21,6 +21,8 @@ import {
   type BookingResult,
 } from "#app/booking/form.ts";
 import {
+  confirmationMail,
+  heldNotice,
   invitationMails,
   type BookingRecord,
   type InvitationKind,
@@ -107,6 +109,20 @@ export async function startBookingService(
     max: settings.BOOKING_MAIL_PER_ADDRESS_PER_DAY,
     windowMs: 24 * 3600 * 1000,
   });
+  const dayMs = 24 * 3600 * 1000;
+  // Bookings made at once, per network and on the whole site; past either, held (see book).
+  const directPerNetwork = budget({
+    scope: "booking-network:",
+    max: settings.BOOKING_DIRECT_PER_NETWORK_PER_DAY,
+    windowMs: dayMs,
+  });
+  const directPerDay = budget({
+    scope: "booking-day:",
+    max: settings.BOOKING_DIRECT_PER_DAY,
+    windowMs: dayMs,
+  });
+  const heldNoticeSent = budget({ scope: "booking-held-notice:", max: 1, windowMs: dayMs });
+  const holdMs = settings.BOOKING_HOLD_MINUTES * 60_000;
   /** Counts one e-mail to `address`; false when its day's budget is spent. */
   const mayMail = async (address: string) =>
     (await mailsToAddress.consume(address.trim().toLowerCase())).allowed;
@@ -144,12 +160,14 @@ export async function startBookingService(
   }
   /**
    * The booking a link names while the link is good: until the call has ended (a link is a key
-   * that travels in mailboxes; once the call is over there is nothing left to change).
+   * that travels in mailboxes; once the call is over there is nothing left to change), and for
+   * a held booking while its hold lasts.
    */
   async function linked(token: string | null | undefined) {
     const id = idOf(token);
     const booking = id === undefined ? undefined : await store.find(id);
-    return booking && booking.end > now() ? booking : undefined;
+    if (!booking || booking.end <= now()) return undefined;
+    return booking.heldUntil === null || booking.heldUntil > now() ? booking : undefined;
   }
   const manageUrl = (booking: BookingRecord) =>
     `${siteUrl}${bookingManagePath(booking.lang)}?t=${tokenOf(booking.id)}`;
@@ -268,6 +286,25 @@ export async function startBookingService(
           log.warn("booking refused: the e-mail budget of its address is spent for today");
           return failure("rateLimited", slotAsked, limit.headers);
         }
+        // Past the day's budgets (this network's, the site's), held until the visitor confirms
+        // it from the e-mail: a burst from many networks cannot take every slot.
+        // The site's count is of the bookings made at once: one held by its network's is not.
+        const held =
+          !(await directPerNetwork.consume(clientKey)).allowed ||
+          !(await directPerDay.consume("site")).allowed;
+        const notice =
+          held && (await heldNoticeSent.consume("site")).allowed
+            ? [
+                heldNotice({
+                  from,
+                  companyEmail,
+                  perDay: settings.BOOKING_DIRECT_PER_DAY,
+                  perNetwork: settings.BOOKING_DIRECT_PER_NETWORK_PER_DAY,
+                  minutes: settings.BOOKING_HOLD_MINUTES,
+                  now: now(),
+                }),
+              ]
+            : [];
         const timeZone = knownZone(single(fields, "tz"));
         const at = now();
         const stored = await store.book(
@@ -280,8 +317,20 @@ export async function startBookingService(
             topic: validation.values.topic,
             start: slot.start,
             end: slot.end,
+            heldUntil: held ? at + holdMs : null,
           },
-          mailsFor("request", timeZone),
+          held
+            ? (booking) => [
+                confirmationMail(booking, {
+                  from,
+                  companyEmail,
+                  manageUrl: manageUrl(booking),
+                  timeZone,
+                  minutes: settings.BOOKING_HOLD_MINUTES,
+                }),
+                ...notice,
+              ]
+            : mailsFor("request", timeZone),
           Date.now(),
         );
         if (stored === "taken") {
@@ -292,10 +341,19 @@ export async function startBookingService(
           );
         }
         log.info(
-          { bookingId: stored.id, start: new Date(stored.start).toISOString() },
-          "call booked",
+          { bookingId: stored.id, start: new Date(stored.start).toISOString(), held },
+          held ? "call held until the visitor confirms it" : "call booked",
         );
         deliver();
+        if (held) {
+          // No link in the answer: only the e-mail's confirms, so only the address's owner can.
+          const manage = `${bookingPath(lang)}?held=1`;
+          return {
+            status: 200,
+            result: { status: "held", start: stored.start, end: stored.end, manage },
+            headers: limit.headers,
+          };
+        }
         onBooked(lang);
         return {
           status: 200,
@@ -336,14 +394,49 @@ export async function startBookingService(
       }
       const { headers } = limit;
       if (!limit.allowed) return failure("rateLimited", {}, headers);
-      if (single(fields, "intent") === "cancel") {
+      const intent = single(fields, "intent");
+      if (intent === "confirm") {
+        const booked = (record: Pick<BookingRecord, "lang" | "start" | "end">) => ({
+          status: 200,
+          result: {
+            status: "booked" as const,
+            start: record.start,
+            end: record.end,
+            manage: `${bookingManagePath(record.lang as Language)}?t=${tokenOf(id)}&booked=1`,
+          },
+          headers,
+        });
+        // Confirmed already (a second click): the same answer, nothing sent twice.
+        if (booking.heldUntil === null) return booked(booking);
         const visitorMailed = await mayMail(booking.email);
+        const confirmed = await store.confirm(
+          id,
+          now(),
+          (record) =>
+            mailsFor(
+              "request",
+              knownZone(single(fields, "tz")),
+            )(record).filter((mail) => visitorMailed || mail.recipient !== record.email),
+          Date.now(),
+        );
+        if (!confirmed) return failure("forbidden", {}, headers);
+        log.info({ bookingId: id }, "held call confirmed");
+        deliver();
+        onBooked(confirmed.lang as Language);
+        return booked(confirmed);
+      }
+      if (intent === "cancel") {
+        // A held booking was never announced: its cancellation is not either.
+        const announced = booking.heldUntil === null;
+        const visitorMailed = announced && (await mayMail(booking.email));
         const cancelled = await store.cancel(
           id,
           (record) =>
-            mailsFor("cancel")(record).filter(
-              (mail) => visitorMailed || mail.recipient !== record.email,
-            ),
+            announced
+              ? mailsFor("cancel")(record).filter(
+                  (mail) => visitorMailed || mail.recipient !== record.email,
+                )
+              : [],
           Date.now(),
         );
         if (!cancelled) return failure("forbidden", {}, headers);
@@ -353,7 +446,10 @@ export async function startBookingService(
         return { status: 200, result: { status: "cancelled", manage }, headers };
       }
       const start = slotOf(single(fields, "slot"));
-      if (start === undefined) return failure("forbidden", {}, headers);
+      // A held booking is confirmed or cancelled, not moved.
+      if (start === undefined || booking.heldUntil !== null) {
+        return failure("forbidden", {}, headers);
+      }
       if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
         return failure("tooManyChanges", {}, headers);
       }
@@ -368,7 +464,7 @@ export async function startBookingService(
       const moved = await store.move(
         id,
         slot,
-        settings.BOOKING_MOVES_PER_CALL,
+        { maxMoves: settings.BOOKING_MOVES_PER_CALL, now: now() },
         mailsFor("update", knownZone(single(fields, "tz"))),
         Date.now(),
       );
@@ -394,6 +490,8 @@ export async function startBookingService(
     purgeOlderThan: (cutoff: number) => store.purgeOlderThan(cutoff),
     /** The booking clock (BOOKING_NOW in tests). */
     now,
+    /** How long a held booking waits for the visitor's confirmation. */
+    holdMinutes: settings.BOOKING_HOLD_MINUTES,
     health: () => calendar.health(),
     stop: () => calendar.stop(),
   };

@@ -193,6 +193,15 @@ const booking = {
    * the stranger mailed this often at most, from any number of networks.
    */
   BOOKING_MAIL_PER_ADDRESS_PER_DAY: count(5),
+  /**
+   * Bookings made at once in a day (24 hours from the first): per client network (an IPv4
+   * address or IPv6 /64), and on the whole site. Past either, a booking is held until the
+   * visitor confirms it from the e-mail, its slot reserved for BOOKING_HOLD_MINUTES meanwhile,
+   * so a burst from many networks cannot take the calendar; the owner is told once a day.
+   */
+  BOOKING_DIRECT_PER_NETWORK_PER_DAY: count(2),
+  BOOKING_DIRECT_PER_DAY: count(10),
+  BOOKING_HOLD_MINUTES: count(30),
   /** Where the call takes place, in the invitation: a video-call link or an address. */
   BOOKING_LOCATION: z.string().min(1).optional(),
   /**

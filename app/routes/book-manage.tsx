@@ -53,7 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (["booked", "moved", "cancelled"] as const).find((key) => url.searchParams.has(key)) ?? null;
   return data(
     {
-      booking: { start: booking.start, topic: booking.topic, status: booking.status },
+      booking: {
+        start: booking.start,
+        topic: booking.topic,
+        status: booking.status,
+        held: booking.heldUntil !== null,
+      },
       token,
       done,
       languageLinks: links,
@@ -80,6 +85,7 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const active = booking.status === "booked";
+  const held = active && booking.held;
   const notice = done
     ? t(done === "booked" ? "booking.booked.text" : `booking.manage.${done}`)
     : null;
@@ -119,7 +125,11 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
             <div>
               <dt className="text-sm font-medium text-muted">{t("booking.manage.status")}</dt>
               <dd className="mt-1 text-fg">
-                {active ? t("booking.manage.statusBooked") : t("booking.manage.statusCancelled")}
+                {held
+                  ? t("booking.manage.statusHeld")
+                  : active
+                    ? t("booking.manage.statusBooked")
+                    : t("booking.manage.statusCancelled")}
               </dd>
             </div>
             <div>
@@ -127,7 +137,17 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
               <dd className="mt-1 whitespace-pre-line text-fg">{booking.topic}</dd>
             </div>
           </dl>
-          {active ? (
+          {held ? (
+            <div className="mt-8 flex flex-wrap gap-3">
+              <IntentButton token={token} intent="confirm" label={t("booking.manage.confirm")} />
+              <IntentButton
+                token={token}
+                intent="cancel"
+                label={t("booking.manage.cancel")}
+                variant="outline"
+              />
+            </div>
+          ) : active ? (
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink
                 href={`${bookingPath(lang)}?move=${encodeURIComponent(token)}`}
@@ -135,14 +155,7 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
               >
                 {t("booking.manage.move")}
               </ButtonLink>
-              <form
-                method="post"
-                action={`${bookingManagePath(lang)}?t=${encodeURIComponent(token)}`}
-              >
-                <input type="hidden" name="t" value={token} />
-                <input type="hidden" name="intent" value="cancel" />
-                <Button type="submit">{t("booking.manage.cancel")}</Button>
-              </form>
+              <IntentButton token={token} intent="cancel" label={t("booking.manage.cancel")} />
             </div>
           ) : (
             <ButtonLink href={bookingPath(lang)} className="mt-8">
@@ -152,5 +165,29 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
         </Card>
       </div>
     </>
+  );
+}
+
+/** A button that posts one intent (confirm, cancel) with the call's signed link to its page. */
+function IntentButton({
+  token,
+  intent,
+  label,
+  variant,
+}: {
+  token: string;
+  intent: "confirm" | "cancel";
+  label: string;
+  variant?: "outline";
+}) {
+  const { lang } = useLocale();
+  return (
+    <form method="post" action={`${bookingManagePath(lang)}?t=${encodeURIComponent(token)}`}>
+      <input type="hidden" name="t" value={token} />
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={variant}>
+        {label}
+      </Button>
+    </form>
   );
 }

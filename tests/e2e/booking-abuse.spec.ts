@@ -224,3 +224,107 @@ test("a call's link is a key until the call ends, and in one spelling only", asy
     stop = async () => {};
   }
 });
+
+test.describe(() => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a burst of bookings from many networks takes no more than the day's budget: the rest wait for a confirmation from the e-mail, and are free again without it", async ({
+    page,
+    request,
+  }) => {
+    const database = tempDatabasePath();
+    const env = {
+      TRUST_PROXY: "loopback",
+      BOOKING_SECRET: "s".repeat(40),
+      DATABASE_PATH: database,
+    };
+    await start(env);
+    // 25 free slots: 09:00-12:30 in Madrid on Monday 29 to Wednesday 31, and Wednesday's 15:00.
+    const starts = [29, 30, 31]
+      .flatMap((day) =>
+        Array.from(
+          { length: 8 },
+          (_, n) => Date.parse(`2027-03-${day}T07:00:00Z`) + n * 30 * 60_000,
+        ),
+      )
+      .concat(Date.parse("2027-03-31T13:00:00Z"));
+    const visitor = (n: number) => `visitor${n}@example.org`;
+    const answers = [];
+    for (const [n, start] of starts.entries()) {
+      // The first three from one network, then one network each.
+      const from = n < 3 ? "203.0.113.1" : `198.51.100.${n}`;
+      const { status, answer } = await post(
+        request,
+        "/book",
+        { name: `Visitor ${n}`, email: visitor(n), company: "", topic: "Hi", slot: String(start) },
+        from,
+      );
+      expect(status).toBe(200);
+      answers.push(answer);
+    }
+    // Two a network, ten a day at once; the rest held, and their answer holds no link.
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.slice(0, 3)).toEqual(["booked", "booked", "held"]);
+    expect(statuses.filter((status) => status === "booked")).toHaveLength(10);
+    expect(statuses.filter((status) => status === "held")).toHaveLength(15);
+    for (const answer of answers.filter((a) => a.status === "held")) {
+      expect(answer.manage).not.toContain("t=");
+    }
+    // The owner: ten invitations and one notice that bookings are held; the held visitors
+    // one e-mail each, which asks them to confirm and invites to nothing yet.
+    const toOwner = await queuedTo(owner);
+    expect(toOwner).toHaveLength(11);
+    expect(toOwner.filter((row) => !row.message.includes("Visitor"))).toHaveLength(1);
+    const heldVisitor = 24;
+    const [confirmation] = await queuedTo(visitor(heldVisitor));
+    const mail = JSON.parse(confirmation?.mail ?? "{}") as {
+      text: string;
+      icalEvent?: unknown;
+    };
+    expect(mail.icalEvent).toBeUndefined();
+    const token = /\?t=([\w.-]+)/.exec(mail.text)?.[1] ?? "";
+
+    // Held slots are not offered while the hold lasts (Wednesday 09:00 is the 17th booking).
+    await page.goto(`${site.url}/book?day=2027-03-31`);
+    const times = async () =>
+      (await page.locator('#booking-slots button[name="slot"]').allTextContents()).map((text) =>
+        text.trim(),
+      );
+    expect(await times()).not.toContain("09:00");
+    expect(await times()).not.toContain("15:00");
+
+    // The link in the e-mail confirms the call: now it is booked and its invitations go out.
+    const t = translator("es");
+    await page.goto(`${site.url}/book/manage?t=${token}`);
+    await expect(page.getByText(t("booking.manage.statusHeld"), { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: t("booking.manage.confirm") }).click();
+    await expect(page.getByRole("status")).toContainText(t("booking.booked.title"));
+    await expect(page.getByText(t("booking.manage.statusBooked"), { exact: true })).toBeVisible();
+    expect(await queuedTo(visitor(heldVisitor))).toHaveLength(2);
+
+    // Half an hour later, the holds nobody confirmed are over: their slots are free again.
+    await stop();
+    const later = await startSite({
+      ...calendar.settings,
+      ...env,
+      BOOKING_NOW: "2027-03-24T12:30:00+01:00",
+    });
+    stop = async () => void (await later.stop());
+    await page.goto(`${later.url}/book?day=2027-03-31`);
+    expect(await times()).toContain("09:00");
+    expect(await times()).not.toContain("15:00");
+    const again = await request.post(`${later.url}/book`, {
+      form: {
+        name: "Late",
+        email: "late@example.org",
+        company: "",
+        topic: "Hi",
+        slot: String(Date.parse("2027-03-31T07:00:00Z")),
+      },
+      headers: { Origin: later.url, Accept: "application/json", "X-Forwarded-For": "192.0.2.1" },
+    });
+    // Taken again (held too: the day's budget is still spent), where the old hold kept it.
+    expect(again.status()).toBe(200);
+    expect(((await again.json()) as Answer).status).toBe("held");
+  });
+});
