@@ -12,6 +12,7 @@ import type { createRateLimiter, RateLimitDecision } from "#app/contact/rate-lim
 import { parseFields, readBody, single, type Fields } from "#app/contact/submit.server.ts";
 import { freeDays, horizon, type Day, type Interval } from "#app/booking/availability.ts";
 import { createCalendar } from "#app/booking/calendar.server.ts";
+import { knownZone } from "#app/booking/format.ts";
 import {
   bookingFields,
   bookingStatusCodes,
@@ -53,17 +54,6 @@ const failure = (
   result: { status: "failed", reason, ...extra },
   ...(headers ? { headers } : {}),
 });
-
-/** A time zone the browser named, if Intl knows it (for the e-mail's wording only). */
-function knownZone(zone: string | undefined): string | undefined {
-  if (!zone || zone.length > 64) return undefined;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
 
 export async function startBookingService(
   settings: BookingSettings,

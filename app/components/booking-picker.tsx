@@ -172,7 +172,11 @@ export function BookingPicker(props: BookingPickerProps) {
         <p className="mt-2">{t(`booking.${booked.status}.text`, { minutes: props.holdMinutes })}</p>
         {booked.status === "booked" ? (
           <p className="mt-3">
-            <a href={booked.manage} className="font-medium text-brand-text underline">
+            {/* On the same clock as here, which the call's page cannot know by itself. */}
+            <a
+              href={`${booked.manage}&tz=${encodeURIComponent(timeZone)}`}
+              className="font-medium text-brand-text underline"
+            >
               {t("booking.manage.meta")}
             </a>
           </p>

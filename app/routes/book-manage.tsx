@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
-import { whenLabel } from "#app/booking/format.ts";
+import { knownZone, whenLabel } from "#app/booking/format.ts";
 import type { BookingResult } from "#app/booking/form.ts";
 import { bookingContext } from "#app/booking/service.server.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
   if (!booking) {
     return data(
-      { booking: null, token: null, done: null, languageLinks: links },
+      { booking: null, token: null, done: null, timeZone: null, languageLinks: links },
       { status: 403, headers: noStore },
     );
   }
@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       token,
       done,
+      // The visitor's clock when the calendar's script links here (`tz`); else the company's.
+      timeZone: knownZone(url.searchParams.get("tz")) ?? null,
       languageLinks: links,
     },
     { headers: noStore },
@@ -69,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function BookManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useLocale();
-  const { booking, token, done } = loaderData;
+  const { booking, token, done, timeZone } = loaderData;
   const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
   if (!booking || !token) {
     return (
@@ -120,7 +122,9 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
           <dl className="space-y-4">
             <div>
               <dt className="text-sm font-medium text-muted">{t("booking.manage.when")}</dt>
-              <dd className="mt-1 font-semibold text-fg">{whenLabel(booking.start, lang)}</dd>
+              <dd className="mt-1 font-semibold text-fg">
+                {whenLabel(booking.start, lang, timeZone ?? undefined)}
+              </dd>
             </div>
             <div>
               <dt className="text-sm font-medium text-muted">{t("booking.manage.status")}</dt>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Language } from "#app/config/site.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { dayLabel, timeLabel, zoneName } from "#app/booking/format.ts";
+import { dayLabel, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
 import { bookingPath } from "#app/routing/paths.ts";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import type { ReceivedMail, SmtpServer } from "#tests/support/smtp.ts";
@@ -286,6 +286,42 @@ test.describe("with JavaScript", () => {
     expect(visitorMail!.text).toContain("Eastern Daylight Time");
     expect(ownerMail!.headers["subject"]).toContain("Anna Vidal");
     expect(ownerMail!.text).toContain("hora de verano de Europa central");
+  });
+
+  test("one clock from the list to the confirmation and the call's page, named, in every language, without reaching for the calendar first", async ({
+    page,
+  }) => {
+    const zone = "America/New_York";
+    for (const [n, lang] of (["es", "en", "ca"] as const).entries()) {
+      const t = translator(lang);
+      const start = Date.parse("2027-03-29T07:00:00Z") + n * 30 * 60_000;
+      await page.goto(`${site.url}${bookingPath(lang)}`);
+      // Before any pointer or key reaches it, the list is already on the visitor's clock.
+      await expect(
+        page.getByText(t("booking.zone", { zone: zoneName(start, lang, zone) })),
+      ).toBeVisible();
+      await page
+        .getByRole("navigation", { name: t("booking.days") })
+        .getByRole("link")
+        .filter({ hasText: dayLabel("2027-03-29", lang) })
+        .click();
+      const time = timeLabel(start, lang, zone);
+      await page.getByRole("button", { name: t("booking.chooseSlot", { time }) }).click();
+      const when = whenLabel(start, lang, zone);
+      await expect(page.getByText(t("booking.chosen", { when }))).toBeVisible();
+      await fillDetails(page, lang, `Visitante ${n}`, `visitante${n}@example.es`);
+      await page.getByRole("button", { name: t("booking.form.submit") }).click();
+      // Booked (or, past the network's two a day, held for confirmation): the same time.
+      await expect(page.getByRole("status")).toContainText(when);
+      if (n === 0) {
+        await page
+          .getByRole("status")
+          .getByRole("link", { name: t("booking.manage.meta") })
+          .click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.manage.title"));
+        await expect(page.getByText(when)).toBeVisible();
+      }
+    }
   });
 
   test.describe(() => {
