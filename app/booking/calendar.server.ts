@@ -76,7 +76,7 @@ function decoded(part: string): string {
  * A calendar address as `fetch` takes it: a private feed's user and password (allowed in the
  * setting, as providers hand them out) go as a Basic authorization header, never in the URL.
  */
-export function calendarRequest(address: string): { url: string; headers: Record<string, string> } {
+function calendarRequest(address: string): { url: string; headers: Record<string, string> } {
   const url = new URL(address);
   const headers: Record<string, string> = { Accept: "text/calendar" };
   if (url.username || url.password) {
