@@ -2,9 +2,16 @@ import type { KnipConfig } from "knip";
 
 // `npm run validate` runs knip: no unused files, exports or dependencies.
 export default {
-  // The server bundle's entry (vite.config.ts), the commands in package.json, the benchmarks
-  // and the content editor's script (loaded by app/admin/index.html, built by scripts/build-admin.ts).
-  entry: ["server/app.ts", "scripts/*.{js,ts}", "bench/*.ts", "app/admin/editor.ts"],
+  // The server bundle's entries (vite.config.ts: the server, the calendar's worker thread), the
+  // commands in package.json, the benchmarks and the content editor's script (loaded by
+  // app/admin/index.html, built by scripts/build-admin.ts).
+  entry: [
+    "server/app.ts",
+    "app/booking/calendar-worker.server.ts",
+    "scripts/*.{js,ts}",
+    "bench/*.ts",
+    "app/admin/editor.ts",
+  ],
   project: ["**/*.{js,ts,tsx,css}"],
   compilers: {
     // Stylesheets load packages with `@import "name"`: hand those imports to knip.

@@ -26,6 +26,30 @@ function inlineScripts(): Plugin {
   };
 }
 
+/**
+ * Names the server build's second entry (the calendar's worker thread) by its own name: React
+ * Router names every entry of the server build after its one file (index.js), which would
+ * make it index2.js. Runs after React Router's plugin, so its choice is the one kept.
+ */
+function serverEntryNames(): Plugin {
+  return {
+    name: "server-entry-names",
+    configEnvironment(name) {
+      if (name !== "ssr") return;
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              entryFileNames: (chunk: { name: string }) =>
+                chunk.name === "index" ? "index.js" : `${chunk.name}.js`,
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 // The day of this build (SOURCE_DATE_EPOCH, when set, for reproducible builds): the
 // accessibility statement dates its last review by it.
 const epoch = settings.build.SOURCE_DATE_EPOCH;
@@ -41,6 +65,7 @@ export default defineConfig(async ({ command }) => ({
     legalTexts({ buildDate }),
     ...collections(),
     reactRouter(),
+    serverEntryNames(),
   ],
   // Build-time settings reach app/config/site.ts, which also runs in the browser.
   define: {
@@ -53,8 +78,20 @@ export default defineConfig(async ({ command }) => ({
       settings.build.VITE_PUBLISHED_LANGUAGES ?? "",
     ),
   },
-  // The server bundle is our Express app, which embeds the React Router build.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  // The server bundle is our Express app, which embeds the React Router build; beside it the
+  // module of the worker thread that reads the booking calendar (app/booking/calendar.server.ts).
+  environments: {
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: {
+            index: "./server/app.ts",
+            "calendar-worker": "./app/booking/calendar-worker.server.ts",
+          },
+        },
+      },
+    },
+  },
   // The log's gzip column costs a CPU-second a build; `npm run size` measures what a visit loads.
   build: { reportCompressedSize: false },
   // Bundled so the server holds only the icons the pages use: loading the whole package at

@@ -36,8 +36,11 @@ function isInteractive({ id, handle }: { id: string; handle: unknown }): boolean
  * Loads the browser entry, which hydrates the page's island, when the visitor reaches for
  * it (pointer, touch or keyboard focus). Until then the page is plain HTML and its form
  * already works as a normal POST, so nothing waits for JavaScript and the first paint
- * competes with no script. In development <Scripts /> adds hot reloading. The entry's URL
- * comes from app/entry.server.tsx (React Router's `EntryContext`), since <Scripts /> has no
+ * competes with no script. An island whose first render depends on the browser
+ * (`data-island="eager"`: the booking calendar, whose times are on the visitor's clock) loads
+ * once the page has loaded, so the times a visitor reads before reaching for it are already on
+ * the clock the confirmation uses. In development <Scripts /> adds hot reloading. The entry's
+ * URL comes from app/entry.server.tsx (React Router's `EntryContext`), since <Scripts /> has no
  * option to load the entry later.
  */
 function IslandScripts() {
@@ -46,9 +49,11 @@ function IslandScripts() {
   if (import.meta.env.DEV || !entry) return <Scripts />;
   const loader =
     `const load=()=>import(${JSON.stringify(entry)});` +
-    `for(const island of document.querySelectorAll("[data-island]"))` +
+    `for(const island of document.querySelectorAll("[data-island]")){` +
+    `if(island.dataset.island==="eager")` +
+    `document.readyState==="complete"?load():addEventListener("load",load,{once:true});` +
     `for(const type of["pointerover","touchstart","focusin"])` +
-    `island.addEventListener(type,load,{once:true,passive:true});`;
+    `island.addEventListener(type,load,{once:true,passive:true});}`;
   return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: loader }} />;
 }
 

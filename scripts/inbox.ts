@@ -14,7 +14,8 @@ const usage = `Usage: npm run inbox -- <command>
 
   list [--json] [--limit N]          newest first, with delivery status (a booking's
                                      invitations are listed here too, as the e-mails they are)
-  bookings [--json]                  the calls booked on /book, latest call first
+  bookings [--json]                  the calls booked on /book, latest call first (held:
+                                     waiting for the visitor's confirmation)
   show <id>                          one message in full
   export --format csv|json           every message, to standard output
   retry <id> | retry --failed        queue for e-mail again (the running server sends it)
@@ -206,9 +207,11 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         if (!bookings.length) print("No bookings.");
         for (const b of bookings) {
           const topic = Array.from(b.topic.replace(/\s+/g, " ")).slice(0, 50).join("");
+          // Held: booked past the day's budgets, waiting for the visitor's confirmation.
+          const status = b.status === "booked" && b.heldUntil !== null ? "held" : b.status;
           print(
             printableLine(
-              `#${b.id}  ${iso(b.start)}  ${b.status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
+              `#${b.id}  ${iso(b.start)}  ${status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
             ),
           );
         }

@@ -76,6 +76,7 @@ export async function startSite(settings: Settings) {
     from: settings.contact.CONTACT_FROM,
     companyEmail: settings.contact.CONTACT_TO,
     consume: contact.consume,
+    budget: contact.budget,
     deliver: contact.deliver,
     onBooked: (lang) => stats.booking(lang),
     log,

@@ -44,6 +44,7 @@ export function createExpressApp({
   app.use(adminPath, admin);
   app.use(perRequestSecurityHeaders);
   app.post(/.*/, originGuard);
+  app.use(visitorsAuthority);
   app.use(
     createRequestHandler({
       build,
@@ -70,6 +71,22 @@ export function createExpressApp({
   }) satisfies express.ErrorRequestHandler);
   return app;
 }
+
+/**
+ * React Router's Express adapter builds the request URL from the trusted X-Forwarded-Host's
+ * name but, when it names no port, from the port of `Host`: behind a proxy that rewrites
+ * `Host` to its upstream (`127.0.0.1:3000`) and forwards `X-Forwarded-Host: www.example.com`,
+ * the URL became `https://www.example.com:3000` and React Router refused every form post as
+ * cross-origin (400). It also reads X-Forwarded-Host's port from any client once "trust proxy"
+ * is set at all. So the authority the visitor used, as Express reads it (the forwarded one only
+ * from a trusted proxy), becomes `Host`, and X-Forwarded-Host is dropped.
+ */
+const visitorsAuthority: express.RequestHandler = (req, _res, next) => {
+  const authority = req.host;
+  if (authority) req.headers.host = authority;
+  delete req.headers["x-forwarded-host"];
+  next();
+};
 
 function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Duplex } from "node:stream";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
-import { rawPlainAnswer } from "#server/plain-answer.ts";
+import { answerPlain, rawPlainAnswer } from "#server/plain-answer.ts";
 
 /** The status Node's own rejection of a request stands for. */
 export function clientErrorStatus(code: string | undefined): 400 | 408 | 413 | 431 {
@@ -31,12 +31,19 @@ export function createHttpServer(
       keepAliveTimeout: limits.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       // How often those timeouts are checked: Node's 30 s would let each run up to 30 s late.
       connectionsCheckingInterval: 1000,
+      // Refused below instead, with our headers: Node's own 400 has none.
+      requireHostHeader: false,
     },
     (req, res) => {
       if (closing) res.setHeader("Connection", "close");
       else {
         unanswered.add(res);
         res.once("close", () => unanswered.delete(res));
+      }
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (1.0 may leave it out).
+      if (req.httpVersion === "1.1" && req.headers.host === undefined) {
+        answerPlain(req, res, 400, { https: false, extra: { Connection: "close" } });
+        return;
       }
       handle(req, res);
     },
@@ -54,6 +61,11 @@ export function createHttpServer(
     const status = clientErrorStatus(error.code);
     log.info({ status, code: error.code }, "request refused");
     socket.end(rawPlainAnswer(status));
+  });
+  // An Expect other than 100-continue: Node would answer 417 itself, without our headers.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    log.info({ status: 417, expect: req.headers.expect }, "request refused");
+    answerPlain(req, res, 417, { https: false, extra: { Connection: "close" } });
   });
   // A proxy tunnel is nothing this site offers.
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => {

@@ -83,4 +83,14 @@ describe("the origin guard", () => {
     expect(spanish.text).not.toBe(refused.text);
     expect((await post({})).status).toBe(200);
   });
+
+  it("refuses a post without Origin that the browser says comes from another site", async () => {
+    const post = await start(false);
+    for (const site of ["cross-site", "same-site", "Cross-Site"]) {
+      expect((await post({ "sec-fetch-site": site })).status, site).toBe(403);
+    }
+    for (const site of ["same-origin", "none"]) {
+      expect((await post({ "sec-fetch-site": site })).status, site).toBe(200);
+    }
+  });
 });

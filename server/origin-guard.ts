@@ -9,11 +9,18 @@ import { parseLocalizedPath } from "#app/routing/paths.ts";
  * when the "trust proxy" setting trusts the connecting proxy, else the socket and the raw
  * `Host`. Compared as URL origins, so a proxy that forwards `host:443` still matches
  * `https://host`. React Router would refuse a foreign origin with a bare 400; this answers first,
- * in the visitor's language.
+ * in the visitor's language. A post without Origin that the browser says comes from another
+ * site (`Sec-Fetch-Site: cross-site`, or `same-site`: a sibling host, another origin all the
+ * same) is refused too; without either header (a script, an old browser) it goes through.
  */
 export const originGuard: RequestHandler = (req, res, next) => {
   const origin = req.get("origin");
-  if (origin === undefined || sameOrigin(origin, `${req.protocol}://${req.host}`)) return next();
+  const site = req.get("sec-fetch-site")?.trim().toLowerCase();
+  const foreign =
+    origin === undefined
+      ? site === "cross-site" || site === "same-site"
+      : !sameOrigin(origin, `${req.protocol}://${req.host}`);
+  if (!foreign) return next();
   const { lang } = parseLocalizedPath(req.path);
   res
     .status(403)

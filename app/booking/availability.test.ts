@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { companyTimeZone, freeDays, horizon, type Day } from "#app/booking/availability.ts";
-import { busyTimes } from "#app/booking/calendar.server.ts";
+import { busyTimes } from "#app/booking/busy-times.ts";
 import type { BookingRules } from "#app/content/schema.ts";
 
 const rules: BookingRules = {

@@ -1,105 +1,10 @@
 // The company's busy times, read from its calendars' private iCalendar (ICS) addresses
-// (BOOKING_CALENDAR_URL): fetched on a schedule with a timeout and a size limit, the last good
-// copy kept when a fetch fails, and said to be stale once no fresh copy came for too long.
-import ICAL from "ical.js";
-import { Temporal } from "temporal-polyfill";
+// (BOOKING_CALENDAR_URL): fetched on a schedule with a timeout and a size limit, read in a
+// worker thread (busy-times.ts) so a costly calendar never holds up the server, the last good
+// copy kept when a reading fails, and said to be stale once no fresh copy came for too long.
+import { Worker } from "node:worker_threads";
 import type { Logger } from "#app/config/log.server.ts";
-import { companyTimeZone, type Interval } from "#app/booking/availability.ts";
-
-/** Occurrences of one recurring event looked at, at most: a guard against endless rules. */
-const maxOccurrences = 50_000;
-
-function isTimeZone(name: string): boolean {
-  try {
-    Temporal.Now.zonedDateTimeISO(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The instant of an iCalendar time. A date (all-day) is the company's midnight; a time in UTC
- * is itself; a time with a time zone is read in that zone, by its IANA name when it has one
- * (Google, Fastmail) or by the calendar's own VTIMEZONE (Outlook's Windows names); a floating
- * time is the company's.
- */
-function instantOf(time: ICAL.Time): number {
-  const wall = () =>
-    Temporal.PlainDateTime.from({
-      year: time.year,
-      month: time.month,
-      day: time.day,
-      hour: time.isDate ? 0 : time.hour,
-      minute: time.isDate ? 0 : time.minute,
-      second: time.isDate ? 0 : time.second,
-    });
-  const inZone = (zone: string) =>
-    wall().toZonedDateTime(zone, { disambiguation: "compatible" }).epochMilliseconds;
-  if (time.isDate) return inZone(companyTimeZone);
-  const tzid = time.zone?.tzid ?? (time as { timezone?: string }).timezone;
-  if (tzid === "UTC" || tzid === "Z") return time.toUnixTime() * 1000;
-  if (tzid && tzid !== "floating" && isTimeZone(tzid)) return inZone(tzid);
-  if (tzid && tzid !== "floating" && ICAL.TimezoneService.has(tzid)) {
-    return time.toUnixTime() * 1000;
-  }
-  return inZone(companyTimeZone);
-}
-
-/** Whether an event (or one occurrence) leaves its time free: cancelled, or marked free. */
-function isFree(component: ICAL.Component): boolean {
-  const status = String(component.getFirstPropertyValue("status") ?? "").toUpperCase();
-  const transparency = String(component.getFirstPropertyValue("transp") ?? "").toUpperCase();
-  return status === "CANCELLED" || transparency === "TRANSPARENT";
-}
-
-/**
- * The busy times an iCalendar text holds within `range`: single events, every occurrence of
- * recurring ones (RRULE, RDATE, EXDATE) with their moved or cancelled exceptions
- * (RECURRENCE-ID), all-day events as whole days of the company. Throws on a text that is not
- * iCalendar.
- */
-export function busyTimes(text: string, range: Interval): Interval[] {
-  const root = new ICAL.Component(ICAL.parse(text));
-  if (root.name !== "vcalendar") throw new Error("not an iCalendar file (no VCALENDAR)");
-  for (const zone of root.getAllSubcomponents("vtimezone")) {
-    const tzid = String(zone.getFirstPropertyValue("tzid") ?? "");
-    if (tzid && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(zone);
-  }
-  const events = root.getAllSubcomponents("vevent");
-  const exceptions = events.filter((event) => event.hasProperty("recurrence-id"));
-  const busy: Interval[] = [];
-  const add = (start: number, end: number, component: ICAL.Component) => {
-    if (isFree(component)) return;
-    // An event without an end lasts a day (all-day) or an instant (nothing to block).
-    if (end > range.start && start < range.end && end > start) busy.push({ start, end });
-  };
-  for (const component of events) {
-    if (component.hasProperty("recurrence-id")) continue;
-    const event = new ICAL.Event(component);
-    if (!event.startDate) continue;
-    if (!event.isRecurring()) {
-      const start = instantOf(event.startDate);
-      const end = event.endDate ? instantOf(event.endDate) : start;
-      add(start, end, component);
-      continue;
-    }
-    for (const exception of exceptions) {
-      if (exception.getFirstPropertyValue("uid") === event.uid) event.relateException(exception);
-    }
-    const occurrences = event.iterator();
-    for (let count = 0; count < maxOccurrences; count++) {
-      const next = occurrences.next();
-      if (!next) break;
-      const details = event.getOccurrenceDetails(next);
-      const start = instantOf(details.startDate);
-      // Occurrences come in order of their original start; a moved one may start later.
-      if (instantOf(next) > range.end + 366 * 24 * 3600 * 1000) break;
-      add(start, instantOf(details.endDate), details.item.component);
-    }
-  }
-  return busy.sort((a, b) => a.start - b.start);
-}
+import type { Interval } from "#app/booking/availability.ts";
 
 export type CalendarOptions = {
   urls: readonly string[];
@@ -114,11 +19,83 @@ export type CalendarOptions = {
   log: Logger;
 };
 
+/**
+ * The worker's module: beside this one in the source (run as TypeScript by Node in the tests),
+ * built beside the server's bundle as calendar-worker.js (vite.config.ts).
+ */
+const workerModule = new URL(
+  import.meta.url.endsWith(".ts") ? "./calendar-worker.server.ts" : "./calendar-worker.js",
+  import.meta.url,
+);
+
+/**
+ * The busy times of a calendar text within `range`, read in a worker thread with a memory
+ * bound, which is stopped when it takes longer than `timeoutMs`.
+ */
+export function readInWorker(text: string, range: Interval, timeoutMs: number) {
+  return new Promise<Interval[]>((resolve, reject) => {
+    const worker = new Worker(workerModule, {
+      workerData: { text, range },
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
+    });
+    const timer = setTimeout(() => {
+      reject(new Error(`reading took longer than ${timeoutMs / 1000} s`));
+      void worker.terminate();
+    }, timeoutMs);
+    const settle = () => {
+      clearTimeout(timer);
+      void worker.terminate();
+    };
+    worker.once("message", (answer: { busy: Interval[] } | { error: string }) => {
+      settle();
+      if ("error" in answer) reject(new Error(answer.error));
+      else resolve(answer.busy);
+    });
+    worker.once("error", (error) => {
+      settle();
+      reject(error);
+    });
+    // Without a message first: killed by its memory bound (a settled promise ignores this).
+    worker.once("exit", (code) => {
+      settle();
+      reject(new Error(`the calendar reader stopped (exit code ${code})`));
+    });
+  });
+}
+
+/** A percent-encoded part as it reads, or as it is when it is not valid percent-encoding. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * A calendar address as `fetch` takes it: a private feed's user and password (allowed in the
+ * setting, as providers hand them out) go as a Basic authorization header, never in the URL.
+ */
+function calendarRequest(address: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(address);
+  const headers: Record<string, string> = { Accept: "text/calendar" };
+  if (url.username || url.password) {
+    const user = decoded(url.username);
+    const password = decoded(url.password);
+    headers["Authorization"] = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+    url.username = "";
+    url.password = "";
+  }
+  return { url: url.href, headers };
+}
+
 /** The body of a calendar address, refusing one larger than `maxBytes`. */
-async function download(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
+async function download(address: string, timeoutMs: number, maxBytes: number): Promise<string> {
+  const { url, headers } = calendarRequest(address);
+  // A redirect to another origin drops the authorization (fetch does so by the standard).
   const response = await fetch(url, {
     signal: AbortSignal.timeout(timeoutMs),
-    headers: { Accept: "text/calendar" },
+    headers,
     redirect: "follow",
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -151,6 +128,24 @@ function hostOf(url: string): string {
 }
 
 /**
+ * An error's message with the address's secret parts blanked out (its password, its path and
+ * query, which for a private feed are the key), should a library ever quote the address.
+ */
+function withoutSecrets(message: string, address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return message;
+  }
+  const secrets = [address, url.href, url.pathname + url.search, url.password]
+    .flatMap((secret) => [secret, decoded(secret)])
+    .filter((secret) => secret.length > 1)
+    .sort((a, b) => b.length - a.length);
+  return secrets.reduce((text, secret) => text.replaceAll(secret, "…"), message);
+}
+
+/**
  * The calendars' busy times, refreshed every `refreshMs`. Each address keeps its last good
  * copy; `busy()` answers undefined while any of them has had no good copy for `maxAgeMs`
  * (or never had one), so the booking page offers no slot it cannot vouch for.
@@ -164,9 +159,10 @@ export function createCalendar(options: CalendarOptions) {
   async function refreshOne(url: string) {
     try {
       const text = await download(url, options.timeoutMs, options.maxBytes);
-      copies.set(url, { busy: busyTimes(text, options.range()), at: now() });
+      const busy = await readInWorker(text, options.range(), options.timeoutMs);
+      copies.set(url, { busy, at: now() });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = withoutSecrets(error instanceof Error ? error.message : String(error), url);
       lastError = { at: now(), message: `${hostOf(url)}: ${message}` };
       log.warn(
         { calendar: hostOf(url), err: message },

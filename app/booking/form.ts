@@ -63,9 +63,10 @@ export function validateBooking(input: Record<BookingField, unknown>): BookingVa
 /**
  * Why a booking was not made, as a catalogue key under `booking.reasons`: the contact form's
  * reasons, `taken` (someone else booked the slot first, or it is no longer free) and `stale`
- * (the company's calendar could not be read lately: no slot is offered).
+ * (the company's calendar could not be read lately: no slot is offered) and `tooManyChanges`
+ * (the call was moved as often as a call may be: BOOKING_MOVES_PER_CALL).
  */
-export type BookingFailure = FailureReason | "taken" | "stale";
+export type BookingFailure = FailureReason | "taken" | "stale" | "tooManyChanges";
 
 export const bookingStatusCodes: Record<BookingFailure, number> = {
   invalid: 400,
@@ -74,6 +75,7 @@ export const bookingStatusCodes: Record<BookingFailure, number> = {
   unsupported: 415,
   taken: 409,
   rateLimited: 429,
+  tooManyChanges: 429,
   unavailable: 503,
   stale: 503,
 };
@@ -81,6 +83,8 @@ export const bookingStatusCodes: Record<BookingFailure, number> = {
 /** What the server answers to a booking, for the page (or its script) to show. */
 export type BookingResult =
   | { status: "booked"; start: number; end: number; manage: string }
+  /** Past the day's budgets: held until the visitor confirms it from the e-mail. */
+  | { status: "held"; start: number; end: number; manage: string }
   | { status: "cancelled"; manage: string }
   | {
       status: "failed";

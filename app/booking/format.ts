@@ -26,3 +26,14 @@ export function zoneName(at: number, lang: string, timeZone: string): string {
 /** A call's date and time for people, with the zone named. */
 export const whenLabel = (start: number, lang: string, timeZone = companyTimeZone) =>
   `${new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short", timeZone }).format(start)} (${zoneName(start, lang, timeZone)})`;
+
+/** A time zone the browser named, if Intl knows it (the e-mails' and the call's page's wording). */
+export function knownZone(zone: string | null | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}

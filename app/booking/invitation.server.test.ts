@@ -30,10 +30,24 @@ function read(mail: ReturnType<typeof invitationMails>[number]["mail"]) {
 }
 
 describe("the invitations of a booked call", () => {
-  it("go to the visitor and the company, in the visitor's language, at the call's instant", () => {
+  it("go to the visitor and the company, each at the call's instant", () => {
     const mails = invitationMails(booking, "request", options);
     expect(mails.map((mail) => mail.recipient)).toEqual(["nuria@example.cat", "owner@example.com"]);
     for (const { mail } of mails) {
+      const { method, content, event } = read(mail);
+      expect(method).toBe("REQUEST");
+      expect(content).toMatch(/^METHOD:REQUEST/m);
+      expect((event.start as Date).toISOString()).toBe("2027-03-29T07:00:00.000Z");
+      expect((event.end as Date).toISOString()).toBe("2027-03-29T07:30:00.000Z");
+      expect(String(event.location)).toBe(options.location);
+      expect(JSON.stringify(event.organizer)).toContain("owner@example.com");
+      expect(JSON.stringify(event.attendee)).toContain("nuria@example.cat");
+    }
+  });
+
+  it("greet the visitor in their language, with the link to cancel or move", () => {
+    const [visitor] = invitationMails(booking, "request", options);
+    for (const { mail } of [visitor!]) {
       const { method, content, event } = read(mail);
       expect(method).toBe("REQUEST");
       expect(content).toMatch(/^METHOD:REQUEST/m);
@@ -46,6 +60,26 @@ describe("the invitations of a booked call", () => {
       expect(mail.subject).toContain("Trucada amb");
       expect(mail.text).toMatch(/dilluns, 29 de març del? 2027.*9:00 \(hora d.estiu/i);
       expect(mail.text).toContain(options.manageUrl);
+      expect(read(mail).content).toContain("t=7.abc");
+    }
+  });
+
+  it("tell the company in Spanish who booked, without greeting the visitor or their link", () => {
+    for (const kind of ["request", "update", "cancel"] as const) {
+      const [, company] = invitationMails({ ...booking, sequence: 1 }, kind, {
+        ...options,
+        timeZone: "America/New_York",
+      });
+      const { mail } = company!;
+      expect(mail.subject).toContain("Núria Ferrer");
+      expect(mail.text).not.toMatch(/Hola|Hello|Hallo/);
+      expect(mail.text).toMatch(/^Núria Ferrer ha (reservado|cambiado|cancelado)/);
+      // On the company's clock, named in Spanish.
+      expect(mail.text).toMatch(
+        /lunes, 29 de marzo de 2027.*9:00 \(hora de verano de Europa central\)/,
+      );
+      expect(mail.text).not.toContain("manage");
+      expect(read(mail).content).not.toContain("t=7.abc");
     }
   });
 
@@ -62,5 +96,21 @@ describe("the invitations of a booked call", () => {
     expect(c.event.uid).toBe(a.event.uid);
     expect(String(c.event.status)).toBe("CANCELLED");
     expect(Number(c.event.sequence)).toBe(2);
+  });
+
+  it("print no control, format character or encoded word the visitor typed", () => {
+    const sly = {
+      ...booking,
+      name: "Eve \u202Egnp.exe =?utf-8?B?QWRtaW4=?=",
+      company: "Evil\u200B Corp",
+      topic: "Hola\u2066 mundo",
+    };
+    for (const kind of ["request", "cancel"] as const) {
+      for (const { mail } of invitationMails(sly, kind, options)) {
+        const shown = JSON.stringify([mail.subject, mail.text, mail.to, mail.replyTo]);
+        expect(shown).not.toMatch(/[\u202E\u200B\u2066]|=\?utf-8\?/);
+        expect(shown).toContain("Eve gnp.exe");
+      }
+    }
   });
 });

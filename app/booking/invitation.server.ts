@@ -1,7 +1,7 @@
 // The invitations of a booked call: one e-mail to the visitor and one to the company, each
 // with an iCalendar invitation (made by ical-generator) that Google, Outlook and Apple
 // calendars add: METHOD:REQUEST for a new or moved call (a higher SEQUENCE each time), and
-// METHOD:CANCEL when it is cancelled. In the visitor's language.
+// METHOD:CANCEL when it is cancelled.
 import type { SendMailOptions } from "nodemailer";
 import ical, {
   ICalAttendeeRole,
@@ -10,9 +10,11 @@ import ical, {
   ICalEventStatus,
 } from "ical-generator";
 import { siteConfig, type Language } from "#app/config/site.ts";
+import { defaultLanguage } from "#app/routing/paths.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { whenLabel } from "#app/booking/format.ts";
+import { printableHeader, printableLine, printableText } from "#app/text/printable.ts";
 
 export type BookingRecord = {
   id: number;
@@ -25,6 +27,8 @@ export type BookingRecord = {
   start: number;
   end: number;
   sequence: number;
+  /** Held until the visitor confirms it from the e-mail; null (or absent): confirmed. */
+  heldUntil?: number | null;
 };
 
 export type InvitationOptions = {
@@ -44,106 +48,198 @@ export type InvitationKind = "request" | "update" | "cancel";
 
 const isUrl = (text: string) => /^https?:\/\//.test(text);
 
-/** The two e-mails (visitor, company) of one change of a booking, as the outbox sends them. */
+/**
+ * The two e-mails (visitor, company) of one change of a booking, as the outbox sends them.
+ * Each reader gets their own: the visitor's greets them, on their clock, with the signed link
+ * to cancel or move; the company's (in Spanish, the owner's language, on the company's clock)
+ * says who booked and never carries the visitor's link, which would let whoever reads the
+ * owner's mail change the visitor's call.
+ */
 export function invitationMails(
   booking: BookingRecord,
   kind: InvitationKind,
   options: InvitationOptions,
 ): { recipient: string; name: string; mail: SendMailOptions }[] {
-  const { t } = createI18n(booking.lang, catalogue(booking.lang));
-  const when = whenLabel(booking.start, booking.lang, options.timeZone);
-  const summary = t("booking.mail.summary", { name: booking.name });
-  const location = options.location;
-  const calendar = ical({
-    prodId: { company: siteConfig.name, product: "booking", language: booking.lang.toUpperCase() },
-    method: kind === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  const description = [
-    t("booking.mail.topic"),
-    booking.topic,
-    "",
-    ...(location ? [t("booking.mail.where", { location }), ""] : []),
-    t("booking.mail.manage", { url: options.manageUrl }),
-  ].join("\n");
-  calendar.createEvent({
-    id: `booking-${booking.id}-${booking.createdAt}@${new URL(siteConfig.siteUrl).hostname}`,
-    sequence: booking.sequence,
-    start: new Date(booking.start),
-    end: new Date(booking.end),
-    stamp: new Date(),
-    summary,
-    description,
-    ...(location ? { location } : {}),
-    ...(location && isUrl(location) ? { url: location } : {}),
-    status: kind === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: siteConfig.name, email: options.companyEmail },
-    attendees: [
-      {
-        name: booking.name,
-        email: booking.email,
-        role: ICalAttendeeRole.REQ,
-        status: kind === "cancel" ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-        rsvp: false,
-      },
-    ],
-  });
-  const subject = t(`booking.mail.subject.${kind}`, { when });
-  const text = [
-    t(`booking.mail.intro.${kind}`, { name: booking.name, when }),
-    "",
-    ...(kind === "cancel"
-      ? []
-      : [
-          ...(location ? [t("booking.mail.where", { location })] : []),
-          t("booking.mail.who", {
-            name: booking.name,
-            address: booking.email,
-            company: booking.company ?? "—",
-          }),
-          "",
-          t("booking.mail.topic"),
-          booking.topic,
-          "",
-          t("booking.mail.manage", { url: options.manageUrl }),
-        ]),
-    "",
-    "--",
-    siteConfig.name,
-  ].join("\n");
-  const icalEvent = {
-    method: kind === "cancel" ? "CANCEL" : "REQUEST",
-    filename: kind === "cancel" ? "cancel.ics" : "invite.ics",
-    content: calendar.toString(),
-  };
   const host = new URL(siteConfig.siteUrl).hostname;
-  const base = {
-    from: options.from,
-    subject,
-    text,
-    icalEvent,
-    headers: { "Auto-Submitted": "auto-generated" },
-  };
+  const location = options.location;
+  // What the visitor typed, printable, with no encoded word in a header (app/text/printable.ts).
+  const name = printableHeader(booking.name);
+  const company = booking.company === null ? "—" : printableLine(booking.company);
+  const topic = printableText(booking.topic);
   const id = (to: string) => `<booking-${booking.id}-${booking.sequence}-${kind}-${to}@${host}>`;
+
+  /** The e-mail of one reader: their language, clock, greeting and calendar description. */
+  function compose(reader: "visitor" | "company") {
+    const visitor = reader === "visitor";
+    const lang = visitor ? booking.lang : defaultLanguage;
+    const { t } = createI18n(lang, catalogue(lang));
+    const when = whenLabel(booking.start, lang, visitor ? options.timeZone : undefined);
+    const manage = visitor ? [t("booking.mail.manage", { url: options.manageUrl })] : [];
+    const calendar = ical({
+      prodId: { company: siteConfig.name, product: "booking", language: lang.toUpperCase() },
+      method: kind === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    });
+    const description = [
+      t("booking.mail.topic"),
+      topic,
+      ...(location ? ["", t("booking.mail.where", { location })] : []),
+      ...(manage.length ? ["", ...manage] : []),
+    ].join("\n");
+    calendar.createEvent({
+      id: `booking-${booking.id}-${booking.createdAt}@${host}`,
+      sequence: booking.sequence,
+      start: new Date(booking.start),
+      end: new Date(booking.end),
+      stamp: new Date(),
+      summary: t("booking.mail.summary", { name }),
+      description,
+      ...(location ? { location } : {}),
+      ...(location && isUrl(location) ? { url: location } : {}),
+      status: kind === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: { name: siteConfig.name, email: options.companyEmail },
+      attendees: [
+        {
+          name,
+          email: booking.email,
+          role: ICalAttendeeRole.REQ,
+          status: kind === "cancel" ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+          rsvp: false,
+        },
+      ],
+    });
+    const intro = visitor
+      ? t(`booking.mail.intro.${kind}`, { name, when })
+      : t(`booking.mail.owner.intro.${kind}`, { name, when });
+    const text = [
+      intro,
+      "",
+      ...(kind === "cancel" && visitor
+        ? []
+        : [
+            ...(location ? [t("booking.mail.where", { location })] : []),
+            t("booking.mail.who", {
+              name,
+              address: booking.email,
+              company,
+            }),
+            "",
+            t("booking.mail.topic"),
+            topic,
+            ...(manage.length ? ["", ...manage] : []),
+          ]),
+      "",
+      "--",
+      siteConfig.name,
+    ].join("\n");
+    return {
+      from: options.from,
+      subject: visitor
+        ? t(`booking.mail.subject.${kind}`, { when })
+        : t(`booking.mail.owner.subject.${kind}`, { name, when }),
+      text,
+      icalEvent: {
+        method: kind === "cancel" ? "CANCEL" : "REQUEST",
+        filename: kind === "cancel" ? "cancel.ics" : "invite.ics",
+        content: calendar.toString(),
+      },
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: id(reader),
+    };
+  }
+
   return [
     {
       recipient: booking.email,
-      name: booking.name,
+      name,
       mail: {
-        ...base,
-        to: { name: booking.name, address: booking.email },
+        ...compose("visitor"),
+        to: { name, address: booking.email },
         replyTo: options.companyEmail,
-        messageId: id("visitor"),
       },
     },
     {
       recipient: options.companyEmail,
-      name: booking.name,
+      name,
       mail: {
-        ...base,
+        ...compose("company"),
         to: options.companyEmail,
-        replyTo: { name: booking.name, address: booking.email },
-        messageId: id("company"),
+        replyTo: { name, address: booking.email },
       },
     },
   ];
+}
+
+/**
+ * The e-mail that asks a visitor to confirm a held booking (booked past the day's budgets):
+ * no invitation yet, only the link to the call's page, where a button confirms it. Whoever did
+ * not ask for it does nothing, and the slot is free again when the hold ends.
+ */
+export function confirmationMail(
+  booking: BookingRecord,
+  options: Pick<InvitationOptions, "from" | "companyEmail" | "manageUrl" | "timeZone"> & {
+    minutes: number;
+  },
+): { recipient: string; name: string; mail: SendMailOptions } {
+  const { t } = createI18n(booking.lang, catalogue(booking.lang));
+  const name = printableHeader(booking.name);
+  const when = whenLabel(booking.start, booking.lang, options.timeZone);
+  const host = new URL(siteConfig.siteUrl).hostname;
+  return {
+    recipient: booking.email,
+    name,
+    mail: {
+      from: options.from,
+      to: { name, address: booking.email },
+      replyTo: options.companyEmail,
+      subject: t("booking.mail.confirm.subject", { when }),
+      text: [
+        t("booking.mail.confirm.text", { name, when, minutes: options.minutes }),
+        "",
+        options.manageUrl,
+        "",
+        t("booking.mail.confirm.ignore"),
+        "",
+        "--",
+        siteConfig.name,
+      ].join("\n"),
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: `<booking-${booking.id}-confirm@${host}>`,
+    },
+  };
+}
+
+/** The owner's one notice a day that bookings are being held for confirmation (in Spanish). */
+export function heldNotice(options: {
+  from: string;
+  companyEmail: string;
+  perDay: number;
+  perNetwork: number;
+  minutes: number;
+  now: number;
+}): { recipient: string; name: string; mail: SendMailOptions } {
+  const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
+  const host = new URL(siteConfig.siteUrl).hostname;
+  return {
+    recipient: options.companyEmail,
+    name: siteConfig.name,
+    mail: {
+      from: options.from,
+      to: options.companyEmail,
+      subject: t("booking.mail.owner.held.subject"),
+      text: [
+        t("booking.mail.owner.held.text", {
+          perDay: options.perDay,
+          perNetwork: options.perNetwork,
+          minutes: options.minutes,
+        }),
+        "",
+        "  npm run inbox -- bookings",
+        "",
+        "--",
+        siteConfig.name,
+      ].join("\n"),
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: `<booking-held-${options.now}@${host}>`,
+    },
+  };
 }

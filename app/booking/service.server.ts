@@ -8,10 +8,11 @@ import type { Language } from "#app/config/site.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { BookingRules } from "#app/content/schema.ts";
 import type { Database } from "#app/database/database.server.ts";
-import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { createRateLimiter, RateLimitDecision } from "#app/contact/rate-limit.server.ts";
 import { parseFields, readBody, single, type Fields } from "#app/contact/submit.server.ts";
 import { freeDays, horizon, type Day, type Interval } from "#app/booking/availability.ts";
 import { createCalendar } from "#app/booking/calendar.server.ts";
+import { knownZone } from "#app/booking/format.ts";
 import {
   bookingFields,
   bookingStatusCodes,
@@ -21,6 +22,8 @@ import {
   type BookingResult,
 } from "#app/booking/form.ts";
 import {
+  confirmationMail,
+  heldNotice,
   invitationMails,
   type BookingRecord,
   type InvitationKind,
@@ -52,17 +55,6 @@ const failure = (
   ...(headers ? { headers } : {}),
 });
 
-/** A time zone the browser named, if Intl knows it (for the e-mail's wording only). */
-function knownZone(zone: string | undefined): string | undefined {
-  if (!zone || zone.length > 64) return undefined;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function startBookingService(
   settings: BookingSettings,
   {
@@ -71,6 +63,7 @@ export async function startBookingService(
     from,
     companyEmail,
     consume,
+    budget,
     deliver,
     onBooked,
     log,
@@ -82,6 +75,12 @@ export async function startBookingService(
     companyEmail: string;
     /** Counts one submission of the client against the contact form's rate limit. */
     consume: (clientKey: string) => Promise<RateLimitDecision>;
+    /** A count of its own in the rate limit's table (the e-mails to each visitor address). */
+    budget: (options: {
+      scope: string;
+      max: number;
+      windowMs: number;
+    }) => ReturnType<typeof createRateLimiter>;
     /** Asks the outbox to send what was queued. */
     deliver: () => void;
     /** A call was booked (the visit counts count it as a conversion). */
@@ -93,6 +92,30 @@ export async function startBookingService(
   const offset = settings.BOOKING_NOW ? Date.parse(settings.BOOKING_NOW) - Date.now() : 0;
   const now = () => Date.now() + offset;
   const store = bookingStore(database);
+  // Every e-mail to a visitor address counts here, whoever asked for it and from wherever:
+  // one budget per address and day. The company's copies go under the outbox's hourly cap.
+  const mailsToAddress = budget({
+    scope: "mail-to:",
+    max: settings.BOOKING_MAIL_PER_ADDRESS_PER_DAY,
+    windowMs: 24 * 3600 * 1000,
+  });
+  const dayMs = 24 * 3600 * 1000;
+  // Bookings made at once, per network and on the whole site; past either, held (see book).
+  const directPerNetwork = budget({
+    scope: "booking-network:",
+    max: settings.BOOKING_DIRECT_PER_NETWORK_PER_DAY,
+    windowMs: dayMs,
+  });
+  const directPerDay = budget({
+    scope: "booking-day:",
+    max: settings.BOOKING_DIRECT_PER_DAY,
+    windowMs: dayMs,
+  });
+  const heldNoticeSent = budget({ scope: "booking-held-notice:", max: 1, windowMs: dayMs });
+  const holdMs = settings.BOOKING_HOLD_MINUTES * 60_000;
+  /** Counts one e-mail to `address`; false when its day's budget is spent. */
+  const mayMail = async (address: string) =>
+    (await mailsToAddress.consume(address.trim().toLowerCase())).allowed;
   const secret = settings.BOOKING_SECRET ?? (await sharedSecret(database, "booking-links"));
 
   const calendar = createCalendar({
@@ -113,14 +136,28 @@ export async function startBookingService(
   const signature = (id: number) =>
     createHmac("sha256", secret).update(`booking:${id}`).digest("base64url").slice(0, 32);
   const tokenOf = (id: number) => `${id}.${signature(id)}`;
-  /** The booking id a link's token names, if its signature is right. */
+  /**
+   * The booking id a link's token names, if its signature is right. One spelling per id: the
+   * signature is of the number, so `00001.<mac>` must not be another key to booking 1.
+   */
   function idOf(token: string | null | undefined): number | undefined {
-    const [, digits, mac] = /^(\d{1,12})\.([\w-]{32})$/.exec(token ?? "") ?? [];
+    const [, digits, mac] = /^([1-9]\d{0,11})\.([\w-]{32})$/.exec(token ?? "") ?? [];
     if (digits === undefined || mac === undefined) return undefined;
     const id = Number(digits);
     const expected = Buffer.from(signature(id));
     const given = Buffer.from(mac);
     return timingSafeEqual(expected, given) ? id : undefined;
+  }
+  /**
+   * The booking a link names while the link is good: until the call has ended (a link is a key
+   * that travels in mailboxes; once the call is over there is nothing left to change), and for
+   * a held booking while its hold lasts.
+   */
+  async function linked(token: string | null | undefined) {
+    const id = idOf(token);
+    const booking = id === undefined ? undefined : await store.find(id);
+    if (!booking || booking.end <= now()) return undefined;
+    return booking.heldUntil === null || booking.heldUntil > now() ? booking : undefined;
   }
   const manageUrl = (booking: BookingRecord) =>
     `${siteUrl}${bookingManagePath(booking.lang)}?t=${tokenOf(booking.id)}`;
@@ -179,9 +216,7 @@ export async function startBookingService(
     availability,
     /** The booking a signed link names, or undefined for a wrong or tampered link. */
     async find(token: string | null) {
-      const id = idOf(token);
-      if (id === undefined) return undefined;
-      const booking = await store.find(id);
+      const booking = await linked(token);
       return booking ? { ...booking, lang: booking.lang as Language } : undefined;
     },
     /** One submission of the booking form: the visitor's details and the slot. */
@@ -237,6 +272,29 @@ export async function startBookingService(
             headers: limit.headers,
           };
         }
+        if (!(await mayMail(validation.values.email))) {
+          log.warn("booking refused: the e-mail budget of its address is spent for today");
+          return failure("rateLimited", slotAsked, limit.headers);
+        }
+        // Past the day's budgets (this network's, the site's), held until the visitor confirms
+        // it from the e-mail: a burst from many networks cannot take every slot.
+        // The site's count is of the bookings made at once: one held by its network's is not.
+        const held =
+          !(await directPerNetwork.consume(clientKey)).allowed ||
+          !(await directPerDay.consume("site")).allowed;
+        const notice =
+          held && (await heldNoticeSent.consume("site")).allowed
+            ? [
+                heldNotice({
+                  from,
+                  companyEmail,
+                  perDay: settings.BOOKING_DIRECT_PER_DAY,
+                  perNetwork: settings.BOOKING_DIRECT_PER_NETWORK_PER_DAY,
+                  minutes: settings.BOOKING_HOLD_MINUTES,
+                  now: now(),
+                }),
+              ]
+            : [];
         const timeZone = knownZone(single(fields, "tz"));
         const at = now();
         const stored = await store.book(
@@ -249,8 +307,20 @@ export async function startBookingService(
             topic: validation.values.topic,
             start: slot.start,
             end: slot.end,
+            heldUntil: held ? at + holdMs : null,
           },
-          mailsFor("request", timeZone),
+          held
+            ? (booking) => [
+                confirmationMail(booking, {
+                  from,
+                  companyEmail,
+                  manageUrl: manageUrl(booking),
+                  timeZone,
+                  minutes: settings.BOOKING_HOLD_MINUTES,
+                }),
+                ...notice,
+              ]
+            : mailsFor("request", timeZone),
           Date.now(),
         );
         if (stored === "taken") {
@@ -261,10 +331,19 @@ export async function startBookingService(
           );
         }
         log.info(
-          { bookingId: stored.id, start: new Date(stored.start).toISOString() },
-          "call booked",
+          { bookingId: stored.id, start: new Date(stored.start).toISOString(), held },
+          held ? "call held until the visitor confirms it" : "call booked",
         );
         deliver();
+        if (held) {
+          // No link in the answer: only the e-mail's confirms, so only the address's owner can.
+          const manage = `${bookingPath(lang)}?held=1`;
+          return {
+            status: 200,
+            result: { status: "held", start: stored.start, end: stored.end, manage },
+            headers: limit.headers,
+          };
+        }
         onBooked(lang);
         return {
           status: 200,
@@ -284,35 +363,106 @@ export async function startBookingService(
     /**
      * A form post of a call's signed link: cancels it (`intent=cancel`), or moves it to the
      * free slot it names, answered like a booking: "booked" at the new time, or why not (the
-     * next free slots when it was taken). A wrong or tampered link is refused (forbidden).
+     * next free slots when it was taken). A wrong, tampered or expired link is refused
+     * (forbidden).
+     * Each post counts against the client's rate limit like a booking; a call is moved at most
+     * BOOKING_MOVES_PER_CALL times, and each e-mail to the visitor against their address's
+     * budget: past it a move is refused, a cancellation done without the visitor's e-mail.
      */
-    async manage(request: Request): Promise<BookingAnswer> {
+    async manage(request: Request, { clientKey }: { clientKey: string }): Promise<BookingAnswer> {
       const fields = await fieldsOf(request);
       if (isAnswer(fields)) return fields;
-      const id = idOf(single(fields, "t"));
-      if (id !== undefined && single(fields, "intent") === "cancel") {
-        const cancelled = await store.cancel(id, mailsFor("cancel"), Date.now());
-        if (!cancelled) return failure("forbidden");
-        log.info({ bookingId: id }, "call cancelled");
+      const booking = await linked(single(fields, "t"));
+      if (booking?.status !== "booked") return failure("forbidden");
+      const { id } = booking;
+      let limit: RateLimitDecision;
+      try {
+        limit = await consume(clientKey);
+      } catch (error) {
+        log.error({ err: error }, "could not count a change of a booking (rate limit)");
+        return failure("unavailable");
+      }
+      const { headers } = limit;
+      if (!limit.allowed) return failure("rateLimited", {}, headers);
+      const intent = single(fields, "intent");
+      if (intent === "confirm") {
+        const booked = (record: Pick<BookingRecord, "lang" | "start" | "end">) => ({
+          status: 200,
+          result: {
+            status: "booked" as const,
+            start: record.start,
+            end: record.end,
+            manage: `${bookingManagePath(record.lang as Language)}?t=${tokenOf(id)}&booked=1`,
+          },
+          headers,
+        });
+        // Confirmed already (a second click): the same answer, nothing sent twice.
+        if (booking.heldUntil === null) return booked(booking);
+        const visitorMailed = await mayMail(booking.email);
+        const confirmed = await store.confirm(
+          id,
+          now(),
+          (record) =>
+            mailsFor(
+              "request",
+              knownZone(single(fields, "tz")),
+            )(record).filter((mail) => visitorMailed || mail.recipient !== record.email),
+          Date.now(),
+        );
+        if (!confirmed) return failure("forbidden", {}, headers);
+        log.info({ bookingId: id }, "held call confirmed");
+        deliver();
+        onBooked(confirmed.lang as Language);
+        return booked(confirmed);
+      }
+      if (intent === "cancel") {
+        // A held booking was never announced: its cancellation is not either.
+        const announced = booking.heldUntil === null;
+        const visitorMailed = announced && (await mayMail(booking.email));
+        const cancelled = await store.cancel(
+          id,
+          (record) =>
+            announced
+              ? mailsFor("cancel")(record).filter(
+                  (mail) => visitorMailed || mail.recipient !== record.email,
+                )
+              : [],
+          Date.now(),
+        );
+        if (!cancelled) return failure("forbidden", {}, headers);
+        log.info({ bookingId: id, visitorMailed }, "call cancelled");
         deliver();
         const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
-        return { status: 200, result: { status: "cancelled", manage } };
+        return { status: 200, result: { status: "cancelled", manage }, headers };
       }
       const start = slotOf(single(fields, "slot"));
-      if (id === undefined || start === undefined) return failure("forbidden");
+      // A held booking is confirmed or cancelled, not moved.
+      if (start === undefined || booking.heldUntil !== null) {
+        return failure("forbidden", {}, headers);
+      }
+      if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
+        return failure("tooManyChanges", {}, headers);
+      }
       const current = await availability();
-      if (current.stale) return failure("stale");
+      if (current.stale) return failure("stale", {}, headers);
       const slot = offered(current.days, start);
-      const moved = slot
-        ? await store.move(
-            id,
-            slot,
-            mailsFor("update", knownZone(single(fields, "tz"))),
-            Date.now(),
-          )
-        : "taken";
-      if (moved === "taken") return failure("taken", { alternatives: await alternatives(start) });
-      if (!moved) return failure("forbidden");
+      if (!slot) return failure("taken", { alternatives: await alternatives(start) }, headers);
+      if (!(await mayMail(booking.email))) {
+        log.warn({ bookingId: id }, "move refused: the e-mail budget of its address is spent");
+        return failure("rateLimited", {}, headers);
+      }
+      const moved = await store.move(
+        id,
+        slot,
+        { maxMoves: settings.BOOKING_MOVES_PER_CALL, now: now() },
+        mailsFor("update", knownZone(single(fields, "tz"))),
+        Date.now(),
+      );
+      if (moved === "taken") {
+        return failure("taken", { alternatives: await alternatives(start) }, headers);
+      }
+      if (moved === "exhausted") return failure("tooManyChanges", {}, headers);
+      if (!moved) return failure("forbidden", {}, headers);
       log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
       deliver();
       return {
@@ -323,12 +473,15 @@ export async function startBookingService(
           end: moved.end,
           manage: `${bookingManagePath(moved.lang as Language)}?t=${tokenOf(id)}&moved=1`,
         },
+        headers,
       };
     },
     /** Deletes bookings past the contact messages' retention. */
     purgeOlderThan: (cutoff: number) => store.purgeOlderThan(cutoff),
     /** The booking clock (BOOKING_NOW in tests). */
     now,
+    /** How long a held booking waits for the visitor's confirmation. */
+    holdMinutes: settings.BOOKING_HOLD_MINUTES,
     health: () => calendar.health(),
     stop: () => calendar.stop(),
   };

@@ -39,6 +39,7 @@ const columns = [
   "end_at as end",
   "sequence",
   "status",
+  "held_until as heldUntil",
 ] as const;
 
 /**
@@ -66,6 +67,19 @@ async function queue(trx: Transaction<Tables>, mails: QueuedMail[], now: number)
     .execute();
 }
 
+/**
+ * Deletes the booking held for the slot starting at `start` whose hold has run out by `now`
+ * (the booking clock): never confirmed, it must not keep the slot from whoever books it next.
+ */
+async function releaseExpiredHold(trx: Transaction<Tables>, start: number, now: number) {
+  await trx
+    .deleteFrom("bookings")
+    .where("start_at", "=", start)
+    .where("status", "=", "booked")
+    .where("held_until", "<=", now)
+    .execute();
+}
+
 export function bookingStore({ db }: Pick<Database, "db">) {
   const find = (id: number) =>
     (db as Kysely<Tables>)
@@ -75,17 +89,22 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       .executeTakeFirst();
   return {
     find,
-    /** The booked calls that end after `from`: busy for the availability. */
+    /**
+     * The booked calls that end after `from` (the booking clock's now), held ones while their
+     * hold lasts: busy for the availability.
+     */
     booked: (from: number): Promise<Interval[]> =>
       db
         .selectFrom("bookings")
         .select(["start_at as start", "end_at as end"])
         .where("status", "=", "booked")
         .where("end_at", ">", from)
+        .where((eb) => eb.or([eb("held_until", "is", null), eb("held_until", ">", from)]))
         .execute(),
     /**
-     * Books a slot and queues its invitations, made by `mails` from the stored booking.
-     * Resolves with the booking, or "taken" when the slot is someone else's.
+     * Books a slot (held until `booking.heldUntil` when set) and queues its e-mails, made by
+     * `mails` from the stored booking. Resolves with the booking, or "taken" when the slot is
+     * someone else's.
      */
     async book(
       booking: Omit<BookingRecord, "id" | "sequence">,
@@ -94,6 +113,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
     ): Promise<BookingRecord | "taken"> {
       return claimingSlot(() =>
         db.transaction().execute(async (trx) => {
+          await releaseExpiredHold(trx, booking.start, booking.createdAt);
           const { id } = await trx
             .insertInto("bookings")
             .values({
@@ -107,6 +127,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
               end_at: booking.end,
               status: "booked",
               sequence: 0,
+              held_until: booking.heldUntil ?? null,
             })
             .returning("id")
             .executeTakeFirstOrThrow();
@@ -117,17 +138,21 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       );
     },
     /**
-     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates.
-     * Resolves with the moved booking, "taken", or undefined when it is not booked any more.
+     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates, if
+     * it has been moved fewer than `maxMoves` times (its SEQUENCE counts the moves: only the
+     * cancellation raises it too, and a cancelled call is not moved). Resolves with the moved
+     * booking, "taken", "exhausted", or undefined when it is not booked any more.
      */
     async move(
       id: number,
       slot: Interval,
+      { maxMoves, now }: { maxMoves: number; /** The booking clock. */ now: number },
       mails: (moved: BookingRecord) => QueuedMail[],
       queuedAt: number,
-    ): Promise<BookingRecord | "taken" | undefined> {
+    ): Promise<BookingRecord | "taken" | "exhausted" | undefined> {
       return claimingSlot(() =>
         db.transaction().execute(async (trx) => {
+          await releaseExpiredHold(trx, slot.start, now);
           const updated = await trx
             .updateTable("bookings")
             .set((eb) => ({
@@ -137,13 +162,46 @@ export function bookingStore({ db }: Pick<Database, "db">) {
             }))
             .where("id", "=", id)
             .where("status", "=", "booked")
+            .where("sequence", "<", maxMoves)
+            .where("held_until", "is", null)
             .returning(columns)
             .executeTakeFirst();
-          if (!updated) return undefined;
+          if (!updated) {
+            const current = await trx
+              .selectFrom("bookings")
+              .select("status")
+              .where("id", "=", id)
+              .executeTakeFirst();
+            return current?.status === "booked" ? ("exhausted" as const) : undefined;
+          }
           await queue(trx, mails(updated), queuedAt);
           return updated;
         }),
       );
+    },
+    /**
+     * Confirms a held booking while its hold lasts (at `now`, the booking clock) and queues its
+     * invitations; undefined when it is not held (any more).
+     */
+    async confirm(
+      id: number,
+      now: number,
+      mails: (confirmed: BookingRecord) => QueuedMail[],
+      queuedAt: number,
+    ): Promise<BookingRecord | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("bookings")
+          .set({ held_until: null })
+          .where("id", "=", id)
+          .where("status", "=", "booked")
+          .where("held_until", ">", now)
+          .returning(columns)
+          .executeTakeFirst();
+        if (!updated) return undefined;
+        await queue(trx, mails(updated), queuedAt);
+        return updated;
+      });
     },
     /** Cancels a booked call (freeing its slot) and queues the cancellations. */
     async cancel(

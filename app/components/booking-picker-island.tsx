@@ -26,7 +26,8 @@ export function BookingPickerIsland(props: BookingPickerProps) {
   return (
     <>
       <JsonScript type="application/json" id={bookingIsland.data} data={data} />
-      <div id={bookingIsland.root} data-island>
+      {/* Loaded with the page: its times switch to the visitor's clock before any is chosen. */}
+      <div id={bookingIsland.root} data-island="eager">
         <BookingPicker {...props} />
       </div>
     </>

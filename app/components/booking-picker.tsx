@@ -34,6 +34,8 @@ export type BookingPickerProps = {
   /** A signed link's token: the visitor is moving that call. */
   move: string | null;
   minutes: number;
+  /** How long a booking held for the visitor's confirmation is kept (BOOKING_HOLD_MINUTES). */
+  holdMinutes: number;
   /** What the server answered to a submission without JavaScript, if any. */
   result?: BookingResult | undefined;
 };
@@ -78,7 +80,7 @@ export function BookingPicker(props: BookingPickerProps) {
     props.result?.status === "failed" ? (props.result.alternatives ?? []) : [],
   );
   const [pending, setPending] = useState(false);
-  const [booked, setBooked] = useState<Extract<BookingResult, { status: "booked" }>>();
+  const [booked, setBooked] = useState<Extract<BookingResult, { status: "booked" | "held" }>>();
   const announce = useRef<HTMLDivElement>(null);
   const details = useRef<HTMLDivElement>(null);
   const failed: Failed | undefined = result?.status === "failed" ? result : undefined;
@@ -149,7 +151,7 @@ export function BookingPicker(props: BookingPickerProps) {
     }
     flushSync(() => {
       setResult(answer);
-      if (answer.status === "booked") setBooked(answer);
+      if (answer.status === "booked" || answer.status === "held") setBooked(answer);
       if (answer.status === "failed" && answer.alternatives) {
         setAlternatives(answer.alternatives);
       }
@@ -165,14 +167,20 @@ export function BookingPicker(props: BookingPickerProps) {
         tabIndex={-1}
         className="rounded-lg border border-success bg-success-soft p-5 text-fg outline-none"
       >
-        <h2 className="text-xl">{t("booking.booked.title")}</h2>
+        <h2 className="text-xl">{t(`booking.${booked.status}.title`)}</h2>
         <p className="mt-2 font-medium">{whenLabel(booked.start, lang, timeZone)}</p>
-        <p className="mt-2">{t("booking.booked.text")}</p>
-        <p className="mt-3">
-          <a href={booked.manage} className="font-medium text-brand-text underline">
-            {t("booking.manage.meta")}
-          </a>
-        </p>
+        <p className="mt-2">{t(`booking.${booked.status}.text`, { minutes: props.holdMinutes })}</p>
+        {booked.status === "booked" ? (
+          <p className="mt-3">
+            {/* On the same clock as here, which the call's page cannot know by itself. */}
+            <a
+              href={`${booked.manage}&tz=${encodeURIComponent(timeZone)}`}
+              className="font-medium text-brand-text underline"
+            >
+              {t("booking.manage.meta")}
+            </a>
+          </p>
+        ) : null}
       </div>
     );
   }

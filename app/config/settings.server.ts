@@ -182,6 +182,26 @@ const booking = {
   BOOKING_CALENDAR_MAX_BYTES: count(10 * 1024 * 1024),
   /** Past this age of the last good copy no slot is offered: the calendar may have changed. */
   BOOKING_CALENDAR_MAX_AGE_SECONDS: seconds(3600),
+  /**
+   * Moves of one call, at most; a cancellation is always possible. Each move e-mails the
+   * visitor and the company, so a booked call must not be a lever for sending mail.
+   */
+  BOOKING_MOVES_PER_CALL: count(3),
+  /**
+   * E-mails the site sends to one visitor address a day on visitors' requests (a booking's
+   * invitation, each move, a cancellation): whoever books with a stranger's address can have
+   * the stranger mailed this often at most, from any number of networks.
+   */
+  BOOKING_MAIL_PER_ADDRESS_PER_DAY: count(5),
+  /**
+   * Bookings made at once in a day (24 hours from the first): per client network (an IPv4
+   * address or IPv6 /64), and on the whole site. Past either, a booking is held until the
+   * visitor confirms it from the e-mail, its slot reserved for BOOKING_HOLD_MINUTES meanwhile,
+   * so a burst from many networks cannot take the calendar; the owner is told once a day.
+   */
+  BOOKING_DIRECT_PER_NETWORK_PER_DAY: count(2),
+  BOOKING_DIRECT_PER_DAY: count(10),
+  BOOKING_HOLD_MINUTES: count(30),
   /** Where the call takes place, in the invitation: a video-call link or an address. */
   BOOKING_LOCATION: z.string().min(1).optional(),
   /**

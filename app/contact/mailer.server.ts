@@ -1,6 +1,7 @@
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { siteConfig } from "#app/config/site.ts";
 import type { StoredMessage, Suspicion } from "#app/contact/store.server.ts";
+import { printableHeader, printableLine, printableText } from "#app/text/printable.ts";
 
 export type Mailer = {
   send(message: StoredMessage): Promise<void>;
@@ -21,24 +22,28 @@ const suspicionText: Record<Suspicion, string> = {
  * The company's notification for one stored message: a fixed sender, the visitor's
  * validated address only as Reply-To, and a plain-text body (nothing the visitor wrote is
  * ever rendered as HTML). No e-mail ever goes to the visitor's address. A suspected message
- * says so in the subject and the body's first line.
+ * says so in the subject and the body's first line. What the visitor wrote is printed
+ * without control and format characters (a right-to-left override in a name would make the
+ * Subject read otherwise), and without encoded words in the headers (app/text/printable.ts),
+ * whenever it was stored.
  */
 function composeNotification(message: StoredMessage, { from, to }: { from: string; to: string }) {
   const received = new Date(message.createdAt).toISOString();
+  const name = printableHeader(message.name);
   return {
     from,
     to,
-    replyTo: { name: message.name, address: message.email },
-    subject: `${message.suspicion ? suspectedPrefix : ""}Nuevo mensaje de contacto: ${message.name}`,
+    replyTo: { name, address: message.email },
+    subject: `${message.suspicion ? suspectedPrefix : ""}Nuevo mensaje de contacto: ${name}`,
     text: [
       ...(message.suspicion ? [suspicionText[message.suspicion], ""] : []),
-      `Nombre: ${message.name}`,
+      `Nombre: ${printableLine(message.name)}`,
       `Correo electrónico: ${message.email}`,
       `Idioma de la página: ${message.lang}`,
       `Recibido: ${received}`,
       `Referencia: #${message.id}`,
       "",
-      message.message,
+      printableText(message.message),
       "",
       "--",
       "Responde a este correo para contestar directamente al remitente.",
@@ -57,7 +62,7 @@ function composeNotification(message: StoredMessage, { from, to }: { from: strin
 function composeSummary(messages: StoredMessage[], { from, to }: { from: string; to: string }) {
   const ids = messages.map((message) => message.id);
   const firstLine = (text: string) => {
-    const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+    const line = printableLine(text.trim().split(/\r?\n/, 1)[0] ?? "");
     return line.length > 80 ? `${line.slice(0, 79)}…` : line;
   };
   const suspected = messages.filter((message) => message.suspicion).length;
@@ -74,7 +79,7 @@ function composeSummary(messages: StoredMessage[], { from, to }: { from: string;
       "",
       ...messages.map(
         (message) =>
-          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.suspicion ? suspectedPrefix : ""}${message.name}: ${firstLine(message.message)}`,
+          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.suspicion ? suspectedPrefix : ""}${printableLine(message.name)}: ${firstLine(message.message)}`,
       ),
       "",
       "Para leerlos en el servidor:",

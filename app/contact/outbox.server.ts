@@ -14,6 +14,8 @@ export type OutboxOptions = {
   /** E-mails per window; above it messages are held for one summary at the window's end. */
   mailPerWindow: number;
   windowMs: number;
+  /** CONTACT_TO: every e-mail to it counts against the cap, a booking's copy included. */
+  ownerAddress: string;
   /** The clock (milliseconds); tests move it instead of waiting. */
   now?: () => number;
 };
@@ -125,9 +127,11 @@ export function createOutbox(
         continue;
       }
       const window = claimedAt - (claimedAt % options.windowMs);
-      // The cap guards the owner's mailbox against floods of messages; a booking's
-      // invitation (rate-limited on the booking page) must reach the visitor, never a summary.
-      const capped = message.mail === null;
+      // The cap guards the owner's mailbox against floods: contact messages and the company's
+      // copies of bookings, moves and cancellations alike. A visitor's invitation (limited
+      // per address and day on the booking page) must reach the visitor, never a summary.
+      const capped =
+        message.mail === null || message.email.toLowerCase() === options.ownerAddress.toLowerCase();
       if (capped && !(await store.takeMailSlot(window, options.mailPerWindow))) {
         if (!(await store.hold(message.id, owner, window + options.windowMs))) {
           warnClaimLost(message.id, "held");

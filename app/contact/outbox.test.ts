@@ -5,6 +5,7 @@ import { startSilentSmtp, startSmtp, type SmtpServer } from "#tests/support/smtp
 import { createMailer } from "#app/contact/mailer.server.ts";
 import { backoffMs, createOutbox, type OutboxOptions } from "#app/contact/outbox.server.ts";
 import { openStore, type MessageStore, type NewMessage } from "#app/contact/store.server.ts";
+import { bookingStore } from "#app/booking/store.server.ts";
 
 const hour = 3600_000;
 const options: OutboxOptions = {
@@ -16,6 +17,7 @@ const options: OutboxOptions = {
   leaseMs: 60_000,
   mailPerWindow: 100,
   windowMs: hour,
+  ownerAddress: "owner@example.com",
 };
 const lines: string[] = [];
 const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
@@ -211,5 +213,61 @@ describe(`outbox on ${databaseUnderTest}`, () => {
     expect(await statuses(ids.slice(2))).toEqual(["summarized", "summarized", "summarized"]);
     await outbox.kick();
     expect(smtp.received).toHaveLength(3); // one summary, not one e-mail each
+  });
+
+  it("counts the company's copies of bookings against the hourly cap, never the visitor's", async () => {
+    smtp = await startSmtp();
+    await freshStore();
+    const bookings = bookingStore(store.driver);
+    for (const n of [1, 2, 3]) {
+      const mail = (to: string) => ({
+        recipient: to,
+        name: `Person ${n}`,
+        mail: { from: "a@example.com", to, subject: `Call ${n}`, text: "Booked" },
+      });
+      await bookings.book(
+        {
+          createdAt: time,
+          lang: "es",
+          name: `Person ${n}`,
+          email: `p${n}@example.com`,
+          company: null,
+          topic: "Hi",
+          start: time + n * hour,
+          end: time + n * hour + hour / 2,
+        },
+        () => [mail(`p${n}@example.com`), mail("Owner@example.com")],
+        time,
+      );
+    }
+    const outbox = startOutbox(smtp.url, { mailPerWindow: 2 });
+    await outbox.kick();
+    const to = (address: string) =>
+      smtp!.received.filter((mail) => mail.envelope.to.includes(address)).length;
+    expect([1, 2, 3].map((n) => to(`p${n}@example.com`))).toEqual([1, 1, 1]);
+    expect(to("Owner@example.com")).toBe(2);
+    expect(await store.counts()).toMatchObject({ held: 1 });
+  });
+
+  it("e-mails a name with a right-to-left override or an encoded word as it is shown, never decoded", async () => {
+    smtp = await startSmtp();
+    await freshStore();
+    await insertEach([
+      { ...person(1), name: "Eve \u202Egnp.exe", message: "Hola\u202E mundo" },
+      { ...person(2), name: "=?utf-8?B?QWRtaW4=?=" },
+    ]);
+    const outbox = startOutbox(smtp.url);
+    await outbox.kick();
+    const [first, second] = smtp.received;
+    for (const mail of [first!, second!]) {
+      expect(mail.raw).not.toContain("\u202E");
+      expect(mail.text).not.toContain("\u202E");
+    }
+    expect(first!.headers["subject"]).toBe("Nuevo mensaje de contacto: Eve gnp.exe");
+    expect(first!.headers["reply-to"]).toBe('"Eve gnp.exe" <p1@example.com>');
+    // As a mail client decodes the header: the characters, not "Admin".
+    expect(second!.headers["subject"]).toBe(
+      "Nuevo mensaje de contacto: =\u00A0?utf-8?B?QWRtaW4=\u00A0?=",
+    );
   });
 });

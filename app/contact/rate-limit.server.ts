@@ -53,8 +53,16 @@ export function createRateLimiter(
   {
     max,
     windowMs,
+    scope = "",
     now: clock = Date.now,
-  }: { max: number; windowMs: number; /** The clock (milliseconds). */ now?: () => number },
+  }: {
+    max: number;
+    windowMs: number;
+    /** What is counted, when not the form posts of a client: keeps the budgets' keys apart. */
+    scope?: string;
+    /** The clock (milliseconds). */
+    now?: () => number;
+  },
 ) {
   const windowSeconds = Math.ceil(windowMs / 1000);
   return {
@@ -62,7 +70,7 @@ export function createRateLimiter(
     async consume(clientAddress: string): Promise<RateLimitDecision> {
       const now = clock();
       const key = createHmac("sha256", store.secret)
-        .update(clientNetwork(clientAddress))
+        .update(`${scope}${clientNetwork(clientAddress)}`)
         .digest("base64url");
       const { hits, resetAt } = await store.hit(key, now, windowMs);
       const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));

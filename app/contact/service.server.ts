@@ -68,6 +68,7 @@ export async function startContactService(
         leaseMs: settings.OUTBOX_LEASE_SECONDS * 1000,
         mailPerWindow: settings.CONTACT_MAIL_PER_HOUR,
         windowMs: mailWindowMs,
+        ownerAddress: settings.CONTACT_TO,
         now,
       },
       log,
@@ -121,6 +122,9 @@ export async function startContactService(
       }),
     /** Counts one form submission of a client against the rate limit (the booking form too). */
     consume: (clientKey: string) => limiter.consume(clientKey),
+    /** Another count in the rate limit's table (its own `scope`), shared by every server. */
+    budget: (options: { scope: string; max: number; windowMs: number }) =>
+      createRateLimiter(store, { ...options, now }),
     /** Asks the outbox to send what was queued (a booking's invitations). */
     deliver: () => void outbox?.kick(),
     /** The database the messages live in, for the visit counts' tables beside them. */

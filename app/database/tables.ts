@@ -38,6 +38,8 @@ export type Tables = {
     end_at: number;
     status: "booked" | "cancelled";
     sequence: Generated<number>;
+    /** Held until the visitor confirms it (the slot reserved until then); null: confirmed. */
+    held_until: number | null;
   };
   /** One row per rate-limited client key (an HMAC of its address) and window. */
   rate_limits: { key: string; hits: number; reset_at: number };

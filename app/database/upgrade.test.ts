@@ -342,6 +342,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
     expect(await query(location, "SELECT name FROM kysely_migration ORDER BY name")).toEqual([
       { name: "0001-initial-schema" },
       { name: "0002-bookings" },
+      { name: "0003-booking-holds" },
     ]);
     const reopened = await openStore(location);
     expect(await reopened.list()).toHaveLength(8);
@@ -416,6 +417,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
     expect(await query(location, "SELECT name FROM kysely_migration ORDER BY name")).toEqual([
       { name: "0001-initial-schema" },
       { name: "0002-bookings" },
+      { name: "0003-booking-holds" },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
-import { whenLabel } from "#app/booking/format.ts";
+import { knownZone, whenLabel } from "#app/booking/format.ts";
 import type { BookingResult } from "#app/booking/form.ts";
 import { bookingContext } from "#app/booking/service.server.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
@@ -15,18 +15,24 @@ import type { Route } from "./+types/book-manage";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (request.method !== "POST" || !wantsJson(request)) return next();
-    return jsonAnswer(await context.get(bookingContext).booking.manage(request));
+    const { booking, clientKey } = context.get(bookingContext);
+    return jsonAnswer(await booking.manage(request, { clientKey }));
   },
 ];
 
 /** Cancel or move without JavaScript: 303 back to this page, which says what was done. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await context.get(bookingContext).booking.manage(request);
-  if (result.status !== "failed") return redirect(result.manage, { status: 303 });
-  return data(result, { status });
+  const { booking, clientKey } = context.get(bookingContext);
+  const { status, result, headers } = await booking.manage(request, { clientKey });
+  if (result.status !== "failed") return redirect(result.manage, { status: 303, headers });
+  return data(result, { status, headers });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** The page's own (never cached, never referred), and a refused change's rate-limit state. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  ...Object.fromEntries(actionHeaders),
+  ...Object.fromEntries(loaderHeaders),
+});
 
 /** The call a signed link names; a wrong or tampered link is refused (403). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
   if (!booking) {
     return data(
-      { booking: null, token: null, done: null, languageLinks: links },
+      { booking: null, token: null, done: null, timeZone: null, languageLinks: links },
       { status: 403, headers: noStore },
     );
   }
@@ -47,9 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (["booked", "moved", "cancelled"] as const).find((key) => url.searchParams.has(key)) ?? null;
   return data(
     {
-      booking: { start: booking.start, topic: booking.topic, status: booking.status },
+      booking: {
+        start: booking.start,
+        topic: booking.topic,
+        status: booking.status,
+        held: booking.heldUntil !== null,
+      },
       token,
       done,
+      // The visitor's clock when the calendar's script links here (`tz`); else the company's.
+      timeZone: knownZone(url.searchParams.get("tz")) ?? null,
       languageLinks: links,
     },
     { headers: noStore },
@@ -58,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function BookManage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useLocale();
-  const { booking, token, done } = loaderData;
+  const { booking, token, done, timeZone } = loaderData;
   const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
   if (!booking || !token) {
     return (
@@ -74,6 +87,7 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const active = booking.status === "booked";
+  const held = active && booking.held;
   const notice = done
     ? t(done === "booked" ? "booking.booked.text" : `booking.manage.${done}`)
     : null;
@@ -108,12 +122,18 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
           <dl className="space-y-4">
             <div>
               <dt className="text-sm font-medium text-muted">{t("booking.manage.when")}</dt>
-              <dd className="mt-1 font-semibold text-fg">{whenLabel(booking.start, lang)}</dd>
+              <dd className="mt-1 font-semibold text-fg">
+                {whenLabel(booking.start, lang, timeZone ?? undefined)}
+              </dd>
             </div>
             <div>
               <dt className="text-sm font-medium text-muted">{t("booking.manage.status")}</dt>
               <dd className="mt-1 text-fg">
-                {active ? t("booking.manage.statusBooked") : t("booking.manage.statusCancelled")}
+                {held
+                  ? t("booking.manage.statusHeld")
+                  : active
+                    ? t("booking.manage.statusBooked")
+                    : t("booking.manage.statusCancelled")}
               </dd>
             </div>
             <div>
@@ -121,7 +141,17 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
               <dd className="mt-1 whitespace-pre-line text-fg">{booking.topic}</dd>
             </div>
           </dl>
-          {active ? (
+          {held ? (
+            <div className="mt-8 flex flex-wrap gap-3">
+              <IntentButton token={token} intent="confirm" label={t("booking.manage.confirm")} />
+              <IntentButton
+                token={token}
+                intent="cancel"
+                label={t("booking.manage.cancel")}
+                variant="outline"
+              />
+            </div>
+          ) : active ? (
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink
                 href={`${bookingPath(lang)}?move=${encodeURIComponent(token)}`}
@@ -129,11 +159,7 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
               >
                 {t("booking.manage.move")}
               </ButtonLink>
-              <form method="post" action={bookingManagePath(lang)}>
-                <input type="hidden" name="t" value={token} />
-                <input type="hidden" name="intent" value="cancel" />
-                <Button type="submit">{t("booking.manage.cancel")}</Button>
-              </form>
+              <IntentButton token={token} intent="cancel" label={t("booking.manage.cancel")} />
             </div>
           ) : (
             <ButtonLink href={bookingPath(lang)} className="mt-8">
@@ -143,5 +169,29 @@ export default function BookManage({ loaderData, actionData }: Route.ComponentPr
         </Card>
       </div>
     </>
+  );
+}
+
+/** A button that posts one intent (confirm, cancel) with the call's signed link to its page. */
+function IntentButton({
+  token,
+  intent,
+  label,
+  variant,
+}: {
+  token: string;
+  intent: "confirm" | "cancel";
+  label: string;
+  variant?: "outline";
+}) {
+  const { lang } = useLocale();
+  return (
+    <form method="post" action={`${bookingManagePath(lang)}?t=${encodeURIComponent(token)}`}>
+      <input type="hidden" name="t" value={token} />
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={variant}>
+        {label}
+      </Button>
+    </form>
   );
 }

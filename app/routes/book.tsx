@@ -41,7 +41,9 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { status, result, headers } = await book(request, context);
-  if (result.status === "booked") return redirect(result.manage, { status: 303, headers });
+  if (result.status === "booked" || result.status === "held") {
+    return redirect(result.manage, { status: 303, headers });
+  }
   return data(result, { status, headers });
 }
 
@@ -78,8 +80,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })) ?? null,
     day,
     slot,
-    move: moving?.status === "booked" ? token : null,
+    // A held call is confirmed first, then moved.
+    move: moving?.status === "booked" && moving.heldUntil === null ? token : null,
     booked: url.searchParams.has("booked"),
+    held: url.searchParams.has("held"),
+    holdMinutes: booking.holdMinutes,
     languageLinks: Object.fromEntries(
       publishedLanguages().map((code) => [code, bookingPath(code)]),
     ),
@@ -94,7 +99,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
   return (
     <>
-      {actionData || moving || loaderData.booked ? (
+      {actionData || moving || loaderData.booked || loaderData.held ? (
         <DocumentMeta
           title={actionData ? t("contact.form.errorPageTitle", { title }) : title}
           description={t("booking.meta.description", { minutes })}
@@ -131,14 +136,31 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             <p className="mt-1 text-sm">{t("booking.booked.text")}</p>
           </div>
         ) : null}
+        {loaderData.held ? (
+          <div
+            role="status"
+            className="mb-8 rounded-lg border border-success bg-success-soft p-4 text-fg"
+          >
+            <p className="font-semibold">{t("booking.held.title")}</p>
+            <p className="mt-1 text-sm">
+              {t("booking.held.text", { minutes: loaderData.holdMinutes })}
+            </p>
+          </div>
+        ) : null}
         <BookingPickerIsland
           action={bookingPath(lang)}
-          manageAction={bookingManagePath(lang)}
+          // The call's own page, which shows a refused move's reason beside the call.
+          manageAction={
+            loaderData.move
+              ? `${bookingManagePath(lang)}?t=${encodeURIComponent(loaderData.move)}`
+              : bookingManagePath(lang)
+          }
           days={loaderData.days}
           day={loaderData.day}
           slot={loaderData.slot ?? failed?.slot ?? null}
           move={loaderData.move}
           minutes={minutes}
+          holdMinutes={loaderData.holdMinutes}
           result={failed}
         />
       </div>

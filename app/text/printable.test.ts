@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
+import {
+  printableHeader,
+  printableJson,
+  printableLine,
+  printableText,
+} from "#app/text/printable.ts";
 
 /** The campaign of the probe (`?utm_source=%1b%5d0%3bpwned%07%1b%5b31mred`), decoded. */
 const terminalEscape = "\x1b]0;pwned\x07\x1b[31mred";
@@ -14,6 +19,14 @@ describe("printable visitor text", () => {
     expect(printableLine("Núria 👋 ¿qué tal? 日本語 مرحبا")).toBe(
       "Núria 👋 ¿qué tal? 日本語 مرحبا",
     );
+  });
+
+  it("in a mail header: one printable line, whose encoded words are shown, never decoded", () => {
+    expect(printableHeader("Eve \u202Egnp.exe")).toBe("Eve gnp.exe");
+    expect(printableHeader("=?utf-8?B?QWRtaW4=?= x=?Q?")).toBe(
+      "=\u00A0?utf-8?B?QWRtaW4=\u00A0?= x=\u00A0?Q?",
+    );
+    expect(printableHeader("Ana = ? María")).toBe("Ana = ? María");
   });
 
   it("keeps a zero-width joiner only where it joins two emoji into one", () => {

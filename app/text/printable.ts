@@ -22,6 +22,16 @@ export const printableLine = (text: string): string =>
   text.replace(lineBreak, " ").replace(/\t/g, " ").replace(unprintable, "");
 
 /**
+ * One line of visitor text for an e-mail header (a Subject, a display name): `printableLine`,
+ * and no RFC 2047 encoded word. A name such as `=?utf-8?B?QWRtaW4=?=` is plain ASCII, so it
+ * would go into the header as it is and mail clients would show it decoded ("Admin"); a
+ * no-break space after each `=` of `=?` keeps the characters visible, and the header, no longer
+ * ASCII, is then encoded whole by nodemailer (decoding is not repeated).
+ */
+export const printableHeader = (text: string): string =>
+  printableLine(text).replace(/=\?/g, "=\u00A0?");
+
+/**
  * Visitor text of several lines: every kind of line break becomes `\n` (a lone CR would
  * otherwise move the cursor back and let a line overwrite the one shown), tabs stay, the
  * rest of `unprintable` goes.

@@ -21,6 +21,9 @@ test("20 concurrent bookings of one slot on two servers: exactly one succeeds, t
     ...calendar.settings,
     // Every request comes from 127.0.0.1: the rate limit would otherwise refuse most of them.
     RATE_LIMIT_MAX: "100",
+    // Every request comes from one client: no booking may be held for confirmation here.
+    BOOKING_DIRECT_PER_NETWORK_PER_DAY: "100",
+    BOOKING_DIRECT_PER_DAY: "100",
   };
   const sites = await Promise.all([startSite(env), startSite(env)]);
   try {

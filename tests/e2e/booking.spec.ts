@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Language } from "#app/config/site.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { dayLabel, timeLabel, zoneName } from "#app/booking/format.ts";
+import { dayLabel, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
 import { bookingPath } from "#app/routing/paths.ts";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import type { ReceivedMail, SmtpServer } from "#tests/support/smtp.ts";
@@ -148,8 +148,11 @@ test.describe("without JavaScript", () => {
     for (const mail of [visitorMail!, ownerMail!]) {
       const event = expectInvitation(mail, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
       expect(String(event.location)).toBe("https://meet.example.com/isla-digital");
-      expect(mail.headers["subject"]).toContain(siteConfig.name);
     }
+    expect(visitorMail!.headers["subject"]).toContain(siteConfig.name);
+    // The company's own copy: who booked, without the visitor's link.
+    expect(ownerMail!.headers["subject"]).toContain("Marta Ferrer");
+    expect(ownerMail!.text).not.toContain("/book/manage");
     // The slot is taken: no longer offered.
     await page.goto(`${site.url}/book?day=2027-03-29`);
     expect(await slotTimes(page)).not.toContain("09:00");
@@ -273,12 +276,51 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.manage.title"));
     await expectNoAxeViolations(page);
 
-    for (const recipient of ["anna@example.es", owner]) {
-      const [mail] = await invitationsTo(recipient, 1);
+    const [visitorMail] = await invitationsTo("anna@example.es", 1);
+    const [ownerMail] = await invitationsTo(owner, 1);
+    for (const mail of [visitorMail, ownerMail]) {
       expectInvitation(mail!, "REQUEST", "2027-03-29T07:00:00.000Z", 0);
-      // In the visitor's language, on the visitor's clock.
-      expect(mail!.headers["subject"]).toContain("Call with");
-      expect(mail!.text).toContain("Eastern Daylight Time");
+    }
+    // The visitor's in their language, on their clock; the company's in Spanish, on Madrid's.
+    expect(visitorMail!.headers["subject"]).toContain("Call with");
+    expect(visitorMail!.text).toContain("Eastern Daylight Time");
+    expect(ownerMail!.headers["subject"]).toContain("Anna Vidal");
+    expect(ownerMail!.text).toContain("hora de verano de Europa central");
+  });
+
+  test("one clock from the list to the confirmation and the call's page, named, in every language, without reaching for the calendar first", async ({
+    page,
+  }) => {
+    const zone = "America/New_York";
+    for (const [n, lang] of (["es", "en", "ca"] as const).entries()) {
+      const t = translator(lang);
+      const start = Date.parse("2027-03-29T07:00:00Z") + n * 30 * 60_000;
+      await page.goto(`${site.url}${bookingPath(lang)}`);
+      // Before any pointer or key reaches it, the list is already on the visitor's clock.
+      await expect(
+        page.getByText(t("booking.zone", { zone: zoneName(start, lang, zone) })),
+      ).toBeVisible();
+      await page
+        .getByRole("navigation", { name: t("booking.days") })
+        .getByRole("link")
+        .filter({ hasText: dayLabel("2027-03-29", lang) })
+        .click();
+      const time = timeLabel(start, lang, zone);
+      await page.getByRole("button", { name: t("booking.chooseSlot", { time }) }).click();
+      const when = whenLabel(start, lang, zone);
+      await expect(page.getByText(t("booking.chosen", { when }))).toBeVisible();
+      await fillDetails(page, lang, `Visitante ${n}`, `visitante${n}@example.es`);
+      await page.getByRole("button", { name: t("booking.form.submit") }).click();
+      // Booked (or, past the network's two a day, held for confirmation): the same time.
+      await expect(page.getByRole("status")).toContainText(when);
+      if (n === 0) {
+        await page
+          .getByRole("status")
+          .getByRole("link", { name: t("booking.manage.meta") })
+          .click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.manage.title"));
+        await expect(page.getByText(when)).toBeVisible();
+      }
     }
   });
 

@@ -57,31 +57,30 @@ function call(
     headers = {},
     body,
     from,
+    ca = nginx.certificate,
   }: {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
     from?: string;
+    /** The certificate to trust: the shared nginx's, unless a test starts its own. */
+    ca?: string;
   } = {},
 ) {
   const send = url.startsWith("https:") ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
-    const req = send(
-      url,
-      { method, headers, ca: nginx.certificate, localAddress: from, family: 4 },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            raw: pairs(res.rawHeaders),
-            body: text,
-          }),
-        );
-      },
-    );
+    const req = send(url, { method, headers, ca, localAddress: from, family: 4 }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          raw: pairs(res.rawHeaders),
+          body: text,
+        }),
+      );
+    });
     req.on("error", reject);
     req.end(body);
   });
@@ -139,6 +138,13 @@ test("HTTP redirects to HTTPS keeping path and query; HSTS is sent once, over HT
   const redirect = await call(`${nginx.httpUrl}/en/about?utm_source=x`);
   expect(redirect.status).toBe(301);
   expect(redirect.headers["location"]).toBe(`${nginx.httpsUrl}/en/about?utm_source=x`);
+  // The app's headers for plain HTTP, and a plain-text body, not nginx's HTML page.
+  for (const [header, value] of Object.entries(plainHeaders(false))) {
+    expect(redirect.headers[header.toLowerCase()], header).toBe(value);
+  }
+  expect(sent(redirect, "location")).toHaveLength(1);
+  expect(redirect.headers["content-type"]).toMatch(/^text\/plain/);
+  expect(redirect.body).toBe("Moved Permanently");
 
   for (const path of ["/", "/en/contact", "/nope", "/about/"]) {
     const answer = await call(`${nginx.httpsUrl}${path}`);
@@ -336,6 +342,62 @@ test("the rate limit counts the visitor's address that nginx forwards, not the p
   expect((await post("127.0.0.2", "198.51.100.7")).status).toBe(429);
   // Another visitor, through the same proxy, still has theirs.
   expect((await post("127.0.0.3")).status).toBe(200);
+});
+
+test("behind a proxy that rewrites Host, a post from the default port is accepted, with and without JavaScript", async () => {
+  // Host: the upstream's name; X-Forwarded-Host: the visitor's Host, which on port 443 names
+  // no port. The request URL must not take the upstream's port (React Router answered 400).
+  const rewriting = await startNginx(site.port, undefined, { hostRewriting: true });
+  try {
+    for (const [accept, status] of [
+      ["application/json", 200],
+      ["text/html", 303],
+    ] as const) {
+      const answer = await call(`${rewriting.httpsUrl}/contact`, {
+        method: "POST",
+        from: "127.0.0.4",
+        ca: rewriting.certificate,
+        headers: {
+          host: "localhost",
+          origin: "https://localhost",
+          accept,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ ...visitor, elapsed: "9000" }).toString(),
+      });
+      expect(answer.status, answer.body).toBe(status);
+    }
+    // Another site's page is still refused.
+    const foreign = await call(`${rewriting.httpsUrl}/contact`, {
+      method: "POST",
+      from: "127.0.0.4",
+      ca: rewriting.certificate,
+      headers: {
+        host: "localhost",
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ ...visitor, elapsed: "9000" }).toString(),
+    });
+    expect(foreign.status).toBe(403);
+  } finally {
+    await rewriting.stop();
+  }
+});
+
+test("nginx's error log keeps no booking link's key, though it logs the request line of other pages", async () => {
+  const key = "7.SecretKeyOfTheCallSecretKeyOfTh";
+  const tooLarge = "x".repeat(200 * 1024);
+  for (const path of [`/book/manage?t=${key}`, `/en/book?move=${key}`, "/contact?probe=large"]) {
+    const answer = await call(`${nginx.httpsUrl}${path}`, {
+      method: "POST",
+      headers: { origin: nginx.httpsUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: tooLarge,
+    });
+    expect(answer.status, path).toBe(413);
+  }
+  await eventually(() => nginx.errorLog().includes("/contact?probe=large"));
+  expect(nginx.errorLog()).not.toContain("SecretKey");
 });
 
 test("the access log holds no IP address", async () => {

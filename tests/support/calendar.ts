@@ -36,6 +36,8 @@ export async function startCalendarServer({ failing = false } = {}) {
       BOOKING_CALENDAR_URL: `${base}/company.ics ${base}/other-zone.ics`,
       BOOKING_NOW: fixturesNow,
     },
+    /** The address of one fixture (tests/fixtures/calendar/<name>). */
+    url: (name: string) => `${base}/${name}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -41,7 +41,19 @@ function localise(
  * runner on `hooksPort`, where a test starts one), on 127.0.0.1 with a self-signed
  * certificate for `localhost` made here by openssl.
  */
-export async function startNginx(appPort: number, hooksPort?: number) {
+export async function startNginx(
+  appPort: number,
+  hooksPort?: number,
+  {
+    hostRewriting = false,
+  }: {
+    /**
+     * As many proxies do: `Host` rewritten to the upstream's address, the visitor's `Host` as
+     * it came (no port on the default one) in X-Forwarded-Host.
+     */
+    hostRewriting?: boolean;
+  } = {},
+) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   for (const sub of ["temp", "logs"]) mkdirSync(path.join(dir, sub));
   execFileSync(
@@ -71,7 +83,16 @@ export async function startNginx(appPort: number, hooksPort?: number) {
     app: appPort,
     hooks: hooksPort ?? (await freePort()),
   };
-  const site = localise(readFileSync("deploy/nginx.conf", "utf8"), ports, dir);
+  let site = localise(readFileSync("deploy/nginx.conf", "utf8"), ports, dir);
+  if (hostRewriting) {
+    site = site
+      // What a `proxy_pass http://127.0.0.1:3000` sends by default ($proxy_host).
+      .replace("proxy_set_header Host $host;", `proxy_set_header Host 127.0.0.1:${ports.app};`)
+      .replace(
+        "proxy_set_header X-Forwarded-Host $host:$server_port;",
+        "proxy_set_header X-Forwarded-Host $http_host;",
+      );
+  }
   writeFileSync(path.join(dir, "site.conf"), site);
   // The main file a distribution's nginx.conf would be: the site config goes inside `http`.
   writeFileSync(
@@ -130,6 +151,8 @@ export async function startNginx(appPort: number, hooksPort?: number) {
     /** The self-signed certificate (PEM), to trust it where a test needs a verified one. */
     certificate,
     accessLog: () => safeRead(path.join(dir, "site.access.log")),
+    /** nginx's error log (the main one, which deploy/nginx.conf's locations may name too). */
+    errorLog: () => safeRead(errorLog),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;

@@ -117,6 +117,8 @@ export type MessageRow = {
   attempts: number;
   spam_reason: string | null;
   suspicion: string | null;
+  /** An e-mail composed in full (JSON): a booking's. */
+  mail: string | null;
 };
 
 /** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */
