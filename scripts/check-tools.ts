@@ -98,6 +98,12 @@ const tools: Tool[] = [
     usedBy: "the deploy test's socket held across restarts (deploy/site.socket)",
   },
   {
+    name: "rsync",
+    debianPackage: "rsync",
+    present: () => onPath("rsync"),
+    usedBy: "the backup test's copy off the machine",
+  },
+  {
     name: "java",
     debianPackage: "default-jre-headless",
     present: () => onPath("java"),

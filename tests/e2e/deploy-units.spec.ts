@@ -16,13 +16,20 @@ const values = (text: string, key: string) =>
 test("systemd's checker finds nothing wrong with the units", () => {
   // A template is checked through an instance of it, named as the deploy names releases.
   const dir = mkdtempSync(path.join(tmpdir(), "site-units-"));
-  for (const name of ["site.socket", "site.service", "site-hooks.service", "site-migrate@.service"])
+  const units = [
+    "site.socket",
+    "site.service",
+    "site-hooks.service",
+    "site-backup.service",
+    "site-backup.timer",
+  ];
+  for (const name of [...units, "site-migrate@.service"])
     copyFileSync(path.join("deploy", name), path.join(dir, name));
   const verify = spawnSync(
     "systemd-analyze",
     [
       "verify",
-      ...["site.socket", "site.service", "site-hooks.service"].map((name) => path.join(dir, name)),
+      ...units.map((name) => path.join(dir, name)),
       path.join(dir, "site-migrate@20261126T191500Z-0123456789ab.service"),
     ],
     { encoding: "utf8" },
@@ -45,11 +52,48 @@ test("the site never writes its code; the deploy writes only the releases", () =
   expect(values(migrate, "ReadWritePaths")).toEqual(["/var/lib/site"]);
   expect(values(migrate, "WorkingDirectory")).toEqual(["/srv/site/releases/%i"]);
 
+  // The backup reads the database as the site's user and writes only beside it.
+  const backup = unit("site-backup.service");
+  expect(values(backup, "User")).toEqual(["site"]);
+  expect(values(backup, "ProtectSystem")).toEqual(["strict"]);
+  expect(values(backup, "ReadWritePaths")).toEqual(["/var/lib/site"]);
+  expect(values(backup, "ReadOnlyPaths")).toEqual(["/srv/site"]);
+  expect(values(backup, "WorkingDirectory")).toEqual(["/srv/site/releases/current"]);
+  expect(values(backup, "ExecStart")).toEqual([
+    "/usr/bin/node --env-file=deploy/node-options.env scripts/backup.ts",
+  ]);
+  // The same database as the site's, and its copies in the one folder it may write.
+  const environment = (text: string) => values(text, "Environment").join(" ").split(" ");
+  const databasePath = environment(site).find((entry) => entry.startsWith("DATABASE_PATH="));
+  expect(environment(backup)).toContain(databasePath);
+  expect(environment(backup)).toContain("BACKUP_DIR=/var/lib/site/backups");
+  expect(values(backup, "EnvironmentFile")).toEqual(values(site, "EnvironmentFile"));
+
   const hooks = unit("site-hooks.service");
   expect(values(hooks, "User")).toEqual(["deploy"]);
   expect(values(hooks, "ProtectSystem")).toEqual(["strict"]);
   expect(values(hooks, "ReadWritePaths")).toEqual(["/srv/site/releases"]);
   expect(values(hooks, "NoNewPrivileges")).toEqual(["yes"]);
+});
+
+test("the timer starts the backup every night and catches up on a night the machine was off", () => {
+  const timer = unit("site-backup.timer");
+  // A timer starts the service of its own name unless it says otherwise.
+  expect(values(timer, "Unit")).toEqual([]);
+  expect(values(timer, "OnCalendar")).toEqual(["*-*-* 03:30:00"]);
+  expect(values(timer, "Persistent")).toEqual(["true"]);
+  expect(values(timer, "WantedBy")).toEqual(["timers.target"]);
+  const next = spawnSync("systemd-analyze", ["calendar", "--iterations=2", "*-*-* 03:30:00"], {
+    encoding: "utf8",
+    env: { ...process.env, TZ: "UTC" },
+  });
+  expect(next.status).toBe(0);
+  // Two runs a day apart.
+  const runs = [...next.stdout.matchAll(/(?:Next elapse|Iter\. #2): \w+ (\S+ \S+) UTC/g)].map(
+    (match) => Date.parse(`${match[1]!.replace(" ", "T")}Z`),
+  );
+  expect(runs).toHaveLength(2);
+  expect(runs[1]! - runs[0]!).toBe(24 * 3600 * 1000);
 });
 
 test("nginx reaches the socket systemd holds and the hooks' runner on loopback", () => {
