@@ -6,8 +6,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { runInNewContext } from "node:vm";
 import { expect, test } from "@playwright/test";
+import { parseSettings } from "#app/config/settings.server.ts";
 
 const unit = (name: string) => readFileSync(path.join("deploy", name), "utf8");
 const values = (text: string, key: string) =>
@@ -94,6 +96,42 @@ test("the timer starts the backup every night and catches up on a night the mach
   );
   expect(runs).toHaveLength(2);
   expect(runs[1]! - runs[0]!).toBe(24 * 3600 * 1000);
+});
+
+test("the guide's settings file, made from .env.example, parses and leaves the units their settings", () => {
+  // Step 5 of docs/operations.md ("A single server"), its commands as written, on a copy.
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const commands = [
+    ...guide.matchAll(/^sed -i -E (?:[^\n]*\\\n)*[^\n]*\/etc\/site\/site\.env$/gm),
+  ].map((match) => match[0]);
+  expect(commands).toHaveLength(2);
+  const dir = mkdtempSync(path.join(tmpdir(), "site-env-"));
+  const file = path.join(dir, "site.env");
+  copyFileSync(".env.example", file);
+  const script = commands.join("\n").replaceAll("/etc/site/site.env", file);
+  const result = spawnSync("bash", ["-euc", script], {
+    encoding: "utf8",
+    env: { ...process.env, DOMAIN: "www.your.domain" },
+  });
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+
+  const env = parseEnv(readFileSync(file, "utf8"));
+  // What the units set themselves is not overridden by the file systemd reads after them.
+  const setByUnits = ["site.service", "site-migrate@.service", "site-backup.service"].flatMap(
+    (name) =>
+      values(unit(name), "Environment")
+        .join(" ")
+        .split(" ")
+        .map((entry) => entry.split("=")[0]),
+  );
+  for (const name of [...setByUnits, "LISTEN_FDS", "LISTEN_PID"]) {
+    if (name !== "NODE_ENV") expect(Object.keys(env), name).not.toContain(name);
+  }
+  const settings = parseSettings(env);
+  expect(settings.build.SITE_URL).toBe("https://www.your.domain");
+  expect(settings.server.TRUST_PROXY).toBe("127.0.0.1");
+  expect(settings.health.HEALTH_TOKEN).toMatch(/^[0-9a-f]{64}$/);
 });
 
 test("nginx reaches the socket systemd holds and the hooks' runner on loopback", () => {
