@@ -134,6 +134,14 @@ test("the guide's settings file, made from .env.example, parses and leaves the u
   expect(settings.health.HEALTH_TOKEN).toMatch(/^[0-9a-f]{64}$/);
 });
 
+test("the guide installs the Node.js the project runs on", () => {
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const { devDependencies } = JSON.parse(readFileSync("package.json", "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  expect(guide).toContain(`NODE_VERSION=v${devDependencies["node"]} `);
+});
+
 test("nginx reaches the socket systemd holds and the hooks' runner on loopback", () => {
   const nginx = unit("nginx.conf");
   const [listen] = values(unit("site.socket"), "ListenStream");
