@@ -31,17 +31,20 @@ export async function startSite(settings: Settings) {
     server: { middlewareMode: true, hmr: { server }, watch: { ignored: ["**/build-dev/**"] } },
     appType: "custom",
   });
-  // Vite's servers that are not in middleware mode (React Router's plugin starts one to read
-  // its configuration) close and exit the process on SIGTERM: the site's stop (server.js),
-  // which writes the visit counts and closes the database, would be cut short.
+  // A Vite server not in middleware mode (React Router's plugin starts one, its "child
+  // compiler") closes and exits the process on SIGTERM: the site's stop (server.js), which
+  // writes the visit counts and closes the database, would be cut short.
   process.removeAllListeners("SIGTERM");
+  // Bundled in the background (about half a minute the first time): /admin waits for it. A
+  // failure is logged now, and /admin answers it with a 500.
+  const adminReady = buildAdmin(adminDir, buildCache());
+  adminReady.catch((error: unknown) => log.error({ err: error }, "bundling the editor failed"));
   try {
     const site = (await vite.ssrLoadModule("/server/site.ts")) as { wireSite: typeof wireSite };
     const started = await site.wireSite(settings, {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       adminDir,
-      // Bundled in the background (about half a minute the first time): /admin waits for it.
-      adminReady: buildAdmin(adminDir, buildCache()),
+      adminReady,
       beforeSite: vite.middlewares,
       httpServer: (siteHandle) => {
         handle = siteHandle;
