@@ -19,6 +19,10 @@ import { precompress } from "#scripts/precompress.ts";
 export default {
   // Pages are prerendered; the server still renders the 404 page and handles the contact form.
   ssr: true,
+  // `npm run dev`: Vite finds the browser's packages from the client entry and every route
+  // before the first page; otherwise it finds some only when a page loads them, and that page
+  // fails once (504 "Outdated Optimize Dep") and reloads.
+  future: { unstable_optimizeDeps: true },
   prerender: async () => {
     const { caseStudies } = await loadCaseStudies();
     return [

@@ -1,5 +1,7 @@
-// Starts the production server; the site itself is built into <BUILD_DIR>/server/index.js.
-// A wrong setting stops it here, with one line per problem (app/config/settings.server.ts).
+// Starts the server. In production (`npm start`) the site is built into
+// <BUILD_DIR>/server/index.js; with NODE_ENV=development (`npm run dev`) the same wiring runs
+// from the sources with Vite as middleware (server/dev.ts). A wrong setting stops it here,
+// with one line per problem (app/config/settings.server.ts).
 import path from "node:path";
 import { settings } from "#app/config/settings.server.ts";
 
@@ -7,7 +9,10 @@ import { settings } from "#app/config/settings.server.ts";
 // development build renders a page several times slower. Set before the site's bundle loads.
 process.env.NODE_ENV ??= "production";
 
-const { startSite } = await import(path.resolve(settings.build.BUILD_DIR, "server/index.js"));
+const { startSite } =
+  process.env.NODE_ENV === "development"
+    ? await import("./server/dev.ts")
+    : await import(path.resolve(settings.build.BUILD_DIR, "server/index.js"));
 
 let site;
 try {

@@ -22,11 +22,15 @@ export function createExpressApp({
   contact,
   booking,
   admin,
+  beforeSite,
   log,
 }: {
-  build: ServerBuild;
+  /** In development a function: Vite loads the build afresh for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** The content editor, with its own headers (server/admin.ts). */
   admin: express.Router;
+  /** Development: Vite's middleware (its modules, hot reload), before the site's routes. */
+  beforeSite?: express.Handler;
   trustProxy: Settings["server"]["TRUST_PROXY"];
   contact: ContactService;
   booking: BookingService;
@@ -42,6 +46,7 @@ export function createExpressApp({
   app.use(requestLog(log));
   app.use(rejectBadHost);
   app.use(adminPath, admin);
+  if (beforeSite) app.use(beforeSite);
   app.use(perRequestSecurityHeaders);
   app.post(/.*/, originGuard);
   app.use(visitorsAuthority);

@@ -42,6 +42,7 @@ export function createFastPath({
   trustsProxy,
   app,
   stats,
+  renderMisses = false,
 }: {
   files: ReadonlyMap<string, BuiltFile>;
   notFoundPages: ReadonlyMap<Language, BuiltFile>;
@@ -55,6 +56,12 @@ export function createFastPath({
   app: Handler;
   /** Counts page views and 404s as they are sent, and receives the page script's beacon. */
   stats?: VisitCounter;
+  /**
+   * Development (`npm run dev`): nothing is built, so whatever is not answered above the
+   * built files (health check, redirects, beacon, refused methods) goes to `app`, where Vite
+   * and React Router serve modules, pages, their data and the 404 page.
+   */
+  renderMisses?: boolean;
 }): Handler {
   return function handle(req, res) {
     const { pathname, search } = splitTarget(req.url ?? "/");
@@ -109,6 +116,7 @@ export function createFastPath({
       return sendBuiltFile(req, res, file, { https });
     }
     if (url === "/healthz") return void healthCheck(req, res, https);
+    if (renderMisses) return app(req, res);
     // The content editor: neither a page nor counted.
     if (url === adminPath || url.startsWith(`${adminPath}/`)) return app(req, res);
     if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });

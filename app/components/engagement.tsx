@@ -70,7 +70,9 @@ export function EngagementSummary({ className }: { className?: string }) {
   const { t, lang } = useLocale();
   return (
     <div className={className} data-engagement-summary>
-      <h3 className="text-xl tracking-tight text-fg">{t("home.engagement.title")}</h3>
+      <h3 className="text-xl tracking-tight text-fg">
+        {t("home.engagement.title", { count: siteConfig.practice.engagementModels.length })}
+      </h3>
       <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {siteConfig.practice.engagementModels.map((model) => (
           <Card as="li" key={model}>

@@ -239,6 +239,22 @@ const admin = {
   CMS_APP_ID: z.string().min(1).optional(),
 };
 
+/** The database's backups (scripts/backup.ts, run daily by deploy/site-backup.timer). */
+const backup = {
+  /** Where the copies are written, newest last by name (site-<UTC time>.db or .dump). */
+  BACKUP_DIR: z.string().min(1).default("./data/backups"),
+  /**
+   * Copies kept; older ones are deleted, and any older than the privacy policy's
+   * `legal.backupRetentionDays` (content/company.json) whatever this says.
+   */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  /**
+   * Where rsync copies the folder after each backup, off this machine (`user@host:/path/`, over
+   * ssh; RSYNC_RSH chooses the key): a mirror, so it keeps the same copies. Empty: none.
+   */
+  BACKUP_RSYNC_TARGET: z.string().min(1).optional(),
+};
+
 /** The owner's numbers: first-party, cookieless visit counts and the weekly report. */
 const stats = {
   /**
@@ -309,6 +325,7 @@ const settingsSchema = z
     ...admin,
     ...stats,
     ...deploy,
+    ...backup,
   })
   .refine(
     // A send still running when its lease ends could be sent again by another server; the
@@ -340,6 +357,7 @@ const settingsSchema = z
     admin: pick(env, admin),
     stats: pick(env, stats),
     deploy: pick(env, deploy),
+    backup: pick(env, backup),
   }));
 
 export type Settings = z.output<typeof settingsSchema>;

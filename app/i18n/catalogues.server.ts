@@ -13,6 +13,8 @@ import { typographicApostrophes } from "#app/text/typography.ts";
 export const catalogueFile = (lang: Language) => path.resolve("content/locales", `${lang}.json`);
 
 const read = new Map<Language, Messages>();
+/** `npm run dev` reads a catalogue again on each call: an edited text shows on the next request. */
+const rereads = process.env.NODE_ENV === "development";
 
 /** A language's catalogue (read once, its apostrophes typographic), or an error naming the missing file. */
 export function catalogue(lang: Language): Messages {
@@ -23,7 +25,7 @@ export function catalogue(lang: Language): Messages {
     messages = JSON.parse(readFileSync(catalogueFile(lang), "utf8"), (_key, value: unknown) =>
       typeof value === "string" ? typographicApostrophes(value) : value,
     ) as Messages;
-    read.set(lang, messages);
+    if (!rereads) read.set(lang, messages);
   }
   return messages;
 }

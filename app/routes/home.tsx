@@ -192,7 +192,7 @@ export default function Home({ loaderData: { latest, hasTeam } }: Route.Componen
         tone="muted"
         label={t("home.services.label")}
         title={t("home.services.title")}
-        subtitle={t("home.services.intro")}
+        subtitle={t("home.services.intro", { count: featuredServices.length })}
       >
         <ul className="stagger mt-12 grid gap-6 md:grid-cols-3">
           {featuredServices.map((service) => (

@@ -123,7 +123,7 @@ export default function Services() {
       <PageMeta page="services" />
       <ServiceCatalogData />
       <PageHeader title={t("services.title")}>
-        <p>{t("services.lead")}</p>
+        <p>{t("services.lead", { count: services.length })}</p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <ServiceIndex />

@@ -6,8 +6,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { runInNewContext } from "node:vm";
 import { expect, test } from "@playwright/test";
+import { parseSettings } from "#app/config/settings.server.ts";
 
 const unit = (name: string) => readFileSync(path.join("deploy", name), "utf8");
 const values = (text: string, key: string) =>
@@ -16,13 +18,20 @@ const values = (text: string, key: string) =>
 test("systemd's checker finds nothing wrong with the units", () => {
   // A template is checked through an instance of it, named as the deploy names releases.
   const dir = mkdtempSync(path.join(tmpdir(), "site-units-"));
-  for (const name of ["site.socket", "site.service", "site-hooks.service", "site-migrate@.service"])
+  const units = [
+    "site.socket",
+    "site.service",
+    "site-hooks.service",
+    "site-backup.service",
+    "site-backup.timer",
+  ];
+  for (const name of [...units, "site-migrate@.service"])
     copyFileSync(path.join("deploy", name), path.join(dir, name));
   const verify = spawnSync(
     "systemd-analyze",
     [
       "verify",
-      ...["site.socket", "site.service", "site-hooks.service"].map((name) => path.join(dir, name)),
+      ...units.map((name) => path.join(dir, name)),
       path.join(dir, "site-migrate@20261126T191500Z-0123456789ab.service"),
     ],
     { encoding: "utf8" },
@@ -45,11 +54,92 @@ test("the site never writes its code; the deploy writes only the releases", () =
   expect(values(migrate, "ReadWritePaths")).toEqual(["/var/lib/site"]);
   expect(values(migrate, "WorkingDirectory")).toEqual(["/srv/site/releases/%i"]);
 
+  // The backup reads the database as the site's user and writes only beside it.
+  const backup = unit("site-backup.service");
+  expect(values(backup, "User")).toEqual(["site"]);
+  expect(values(backup, "ProtectSystem")).toEqual(["strict"]);
+  expect(values(backup, "ReadWritePaths")).toEqual(["/var/lib/site"]);
+  expect(values(backup, "ReadOnlyPaths")).toEqual(["/srv/site"]);
+  expect(values(backup, "WorkingDirectory")).toEqual(["/srv/site/releases/current"]);
+  expect(values(backup, "ExecStart")).toEqual([
+    "/usr/bin/node --env-file=deploy/node-options.env scripts/backup.ts",
+  ]);
+  // The same database as the site's, and its copies in the one folder it may write.
+  const environment = (text: string) => values(text, "Environment").join(" ").split(" ");
+  const databasePath = environment(site).find((entry) => entry.startsWith("DATABASE_PATH="));
+  expect(environment(backup)).toContain(databasePath);
+  expect(environment(backup)).toContain("BACKUP_DIR=/var/lib/site/backups");
+  expect(values(backup, "EnvironmentFile")).toEqual(values(site, "EnvironmentFile"));
+
   const hooks = unit("site-hooks.service");
   expect(values(hooks, "User")).toEqual(["deploy"]);
   expect(values(hooks, "ProtectSystem")).toEqual(["strict"]);
   expect(values(hooks, "ReadWritePaths")).toEqual(["/srv/site/releases"]);
   expect(values(hooks, "NoNewPrivileges")).toEqual(["yes"]);
+});
+
+test("the timer starts the backup every night and catches up on a night the machine was off", () => {
+  const timer = unit("site-backup.timer");
+  // A timer starts the service of its own name unless it says otherwise.
+  expect(values(timer, "Unit")).toEqual([]);
+  expect(values(timer, "OnCalendar")).toEqual(["*-*-* 03:30:00"]);
+  expect(values(timer, "Persistent")).toEqual(["true"]);
+  expect(values(timer, "WantedBy")).toEqual(["timers.target"]);
+  const next = spawnSync("systemd-analyze", ["calendar", "--iterations=2", "*-*-* 03:30:00"], {
+    encoding: "utf8",
+    env: { ...process.env, TZ: "UTC" },
+  });
+  expect(next.status).toBe(0);
+  // Two runs a day apart.
+  const runs = [...next.stdout.matchAll(/(?:Next elapse|Iter\. #2): \w+ (\S+ \S+) UTC/g)].map(
+    (match) => Date.parse(`${match[1]!.replace(" ", "T")}Z`),
+  );
+  expect(runs).toHaveLength(2);
+  expect(runs[1]! - runs[0]!).toBe(24 * 3600 * 1000);
+});
+
+test("the guide's settings file, made from .env.example, parses and leaves the units their settings", () => {
+  // Step 5 of docs/operations.md ("A single server"), its commands as written, on a copy.
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const commands = [
+    ...guide.matchAll(/^sed -i -E (?:[^\n]*\\\n)*[^\n]*\/etc\/site\/site\.env$/gm),
+  ].map((match) => match[0]);
+  expect(commands).toHaveLength(2);
+  const dir = mkdtempSync(path.join(tmpdir(), "site-env-"));
+  const file = path.join(dir, "site.env");
+  copyFileSync(".env.example", file);
+  const script = commands.join("\n").replaceAll("/etc/site/site.env", file);
+  const result = spawnSync("bash", ["-euc", script], {
+    encoding: "utf8",
+    env: { ...process.env, DOMAIN: "www.your.domain" },
+  });
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+
+  const env = parseEnv(readFileSync(file, "utf8"));
+  // What the units set themselves is not overridden by the file systemd reads after them.
+  const setByUnits = ["site.service", "site-migrate@.service", "site-backup.service"].flatMap(
+    (name) =>
+      values(unit(name), "Environment")
+        .join(" ")
+        .split(" ")
+        .map((entry) => entry.split("=")[0]),
+  );
+  for (const name of [...setByUnits, "LISTEN_FDS", "LISTEN_PID"]) {
+    if (name !== "NODE_ENV") expect(Object.keys(env), name).not.toContain(name);
+  }
+  const settings = parseSettings(env);
+  expect(settings.build.SITE_URL).toBe("https://www.your.domain");
+  expect(settings.server.TRUST_PROXY).toBe("127.0.0.1");
+  expect(settings.health.HEALTH_TOKEN).toMatch(/^[0-9a-f]{64}$/);
+});
+
+test("the guide installs the Node.js the project runs on", () => {
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const { devDependencies } = JSON.parse(readFileSync("package.json", "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  expect(guide).toContain(`NODE_VERSION=v${devDependencies["node"]} `);
 });
 
 test("nginx reaches the socket systemd holds and the hooks' runner on loopback", () => {

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { STATUS_CODES, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { connect, getCACertificates, setDefaultCACertificates } from "node:tls";
@@ -158,6 +160,22 @@ test("HTTP redirects to HTTPS keeping path and query; HSTS is sent once, over HT
   }
   const page = await call(`${nginx.httpsUrl}/contact`);
   expect(page.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+});
+
+test("plain HTTP answers Let's Encrypt's challenge from certbot's webroot, and nothing else", async () => {
+  // What `certbot certonly --webroot -w /var/www/html` writes (docs/operations.md, step 6).
+  const token = "Xq3vY0uQ-token_from-the-ACME-server";
+  const dir = path.join(nginx.webroot, ".well-known", "acme-challenge");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, token), `${token}.account-thumbprint`);
+  const challenge = await call(`${nginx.httpUrl}/.well-known/acme-challenge/${token}`);
+  expect(challenge.status).toBe(200);
+  expect(challenge.body).toBe(`${token}.account-thumbprint`);
+  expect(challenge.headers["server"]).toBeUndefined();
+  expect((await call(`${nginx.httpUrl}/.well-known/acme-challenge/missing`)).status).toBe(404);
+  // Everything else over HTTP still goes to HTTPS, the site's own /.well-known/ included.
+  const other = await call(`${nginx.httpUrl}/.well-known/security.txt`);
+  expect(other.status).toBe(301);
 });
 
 test("proxied answers carry each of the app's security headers once, as the app sent them", async () => {

@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +23,7 @@ function localise(
   config: string,
   ports: { http: number; https: number; app: number; hooks: number },
   dir: string,
+  webroot: string,
 ) {
   const substitutions: [string, string][] = [
     ["listen 80;", `listen 127.0.0.1:${ports.http};`],
@@ -26,6 +35,7 @@ function localise(
     ["/etc/letsencrypt/live/www.example.com/fullchain.pem", path.join(dir, "cert.pem")],
     ["/etc/letsencrypt/live/www.example.com/privkey.pem", path.join(dir, "key.pem")],
     ["/var/log/nginx/", `${dir}/`],
+    ["root /var/www/html;", `root ${webroot};`],
     ["server 127.0.0.1:3000;", `server 127.0.0.1:${ports.app};`],
     ["server 127.0.0.1:9000;", `server 127.0.0.1:${ports.hooks};`],
   ];
@@ -56,6 +66,9 @@ export async function startNginx(
 ) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   for (const sub of ["temp", "logs"]) mkdirSync(path.join(dir, sub));
+  // Read by nginx's workers, which run as another user: a folder of its own, open to them.
+  const webroot = mkdtempSync(path.join(tmpdir(), "site-webroot-"));
+  chmodSync(webroot, 0o755);
   execFileSync(
     "openssl",
     [
@@ -83,7 +96,7 @@ export async function startNginx(
     app: appPort,
     hooks: hooksPort ?? (await freePort()),
   };
-  let site = localise(readFileSync("deploy/nginx.conf", "utf8"), ports, dir);
+  let site = localise(readFileSync("deploy/nginx.conf", "utf8"), ports, dir, webroot);
   if (hostRewriting) {
     site = site
       // What a `proxy_pass http://127.0.0.1:3000` sends by default ($proxy_host).
@@ -148,6 +161,8 @@ export async function startNginx(
     httpUrl: `http://localhost:${ports.http}`,
     httpsUrl,
     ports,
+    /** The folder certbot's webroot (/var/www/html) stands for: its HTTP challenge's files. */
+    webroot,
     /** The self-signed certificate (PEM), to trust it where a test needs a verified one. */
     certificate,
     accessLog: () => safeRead(path.join(dir, "site.access.log")),
@@ -156,6 +171,7 @@ export async function startNginx(
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;
+      rmSync(webroot, { recursive: true, force: true });
     },
   };
 }

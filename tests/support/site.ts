@@ -31,20 +31,27 @@ export function tempDatabasePath(): string {
 /**
  * The production server (`node server.js` on the built site) as its own process, on
  * 127.0.0.1, with its own database file, or the PostgreSQL database of `DATABASE_URL`.
- * `databasePath` is then that URL: `readMessages` reads either.
+ * `databasePath` is then that URL: `readMessages` reads either. With `dev`, the development
+ * server as a developer starts it (`npm run dev`), on a free port given in PORT.
  */
-export async function startSite(env: Record<string, string> = {}, options: { cwd?: string } = {}) {
+export async function startSite(
+  env: Record<string, string> = {},
+  options: { cwd?: string; dev?: boolean } = {},
+) {
   if (env.HOST || env.PORT) throw new Error("startSite picks HOST and PORT itself");
   const databasePath = env.DATABASE_URL || (env.DATABASE_PATH ?? tempDatabasePath());
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+  const [command, args] = options.dev ? ["npm", ["run", "dev"]] : [process.execPath, ["server.js"]];
+  const child: ChildProcess = spawn(command, args, {
     // Another copy of the project (with its own build), or this one.
     cwd: options.cwd,
+    // npm's shell and the server in a group of their own, so that a signal reaches the server.
+    detached: options.dev,
     env: {
       ...process.env,
       HOST: "127.0.0.1",
       // The server picks a free port and says which: no window in which another process
-      // could take a port chosen here.
-      PORT: "0",
+      // could take a port chosen here. The development server is given one, as a developer would.
+      PORT: options.dev ? String(await freePort()) : "0",
       DATABASE_PATH: env.DATABASE_URL ? tempDatabasePath() : databasePath,
       LOG_LEVEL: "warn",
       // A server started on a Monday after 08:00 (Madrid) would otherwise e-mail last week's
@@ -60,46 +67,64 @@ export async function startSite(env: Record<string, string> = {}, options: { cwd
     stream?.setEncoding("utf8");
     stream?.on("data", (chunk: string) => (output += chunk));
   }
+  // Once its output is closed too: everything it wrote has been read.
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
+    child.once("close", (code) => resolve(code)),
   );
 
   // A start takes about a second; on a busy 2-core machine (two browsers, builds, the
   // container) it has taken over 15. The test's own timeout bounds the wait; this deadline
   // only turns a server that never answers into a message with its output.
-  const deadline = Date.now() + 45_000;
+  // The development server compiles the first page it is asked for (about 10 s here).
+  const deadline = Date.now() + (options.dev ? 120_000 : 45_000);
   let listenPort = 0;
   for (;;) {
     // The whole line: output may arrive in pieces.
     listenPort ||= Number(/Serving on http:\/\/127\.0\.0\.1:(\d+)\n/.exec(output)?.[1] ?? 0);
     try {
-      const signal = AbortSignal.timeout(2_000);
-      if (listenPort && (await fetch(`http://127.0.0.1:${listenPort}/`, { signal })).ok) break;
+      const abort = AbortSignal.timeout(options.dev ? 60_000 : 2_000);
+      if (listenPort && (await fetch(`http://127.0.0.1:${listenPort}/`, { signal: abort })).ok)
+        break;
     } catch {
       // not answering yet
     }
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
+      if (options.dev && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+      else child.kill("SIGKILL");
       throw new Error(`The site did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   const url = `http://127.0.0.1:${listenPort}`;
+  // npm passes the signal on, but exits before the server it started has stopped: for the
+  // development server the whole group is signalled and waited for.
+  const signal = async (name: NodeJS.Signals) => {
+    if (!options.dev) return child.kill(name);
+    process.kill(-child.pid!, name);
+    await eventually(() => {
+      try {
+        process.kill(-child.pid!, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 30_000);
+  };
   return {
     url,
     port: listenPort,
     pid: child.pid!,
     databasePath,
     output: () => output,
-    /** Graceful stop (SIGTERM); resolves with the exit code. */
+    /** Graceful stop (SIGTERM); resolves with the exit code (npm's, for the development server). */
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) await signal("SIGTERM");
       return exited;
     },
     /** Abrupt death, as in a crash or a power cut. */
     kill: async () => {
-      child.kill("SIGKILL");
+      await signal("SIGKILL");
       return exited;
     },
   };

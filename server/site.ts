@@ -1,0 +1,187 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { caseStudies } from "virtual:case-studies";
+import { articles } from "virtual:insights";
+import { people } from "virtual:people";
+import { cmsConfig } from "#app/admin/cms-config.server.ts";
+import { startBookingService } from "#app/booking/service.server.ts";
+import { startContactService } from "#app/contact/service.server.ts";
+import { log } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { languages, siteConfig } from "#app/config/site.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
+import {
+  allPagePaths,
+  bookingPaths,
+  defaultLanguage,
+  dynamicPagePaths,
+  localizedPath,
+  parseLocalizedPath,
+  publishedLanguages,
+} from "#app/routing/paths.ts";
+import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
+import { adminRouter } from "#server/admin.ts";
+import { createExpressApp } from "#server/express-app.ts";
+import { createFastPath } from "#server/fast-path.ts";
+import { createHealthCheck } from "#server/health.ts";
+import { createHttpServer, listenTarget } from "#server/http-server.ts";
+import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "#server/launch-warning.ts";
+import { readRelease } from "#server/release.ts";
+
+type FastPathParts = Pick<Parameters<typeof createFastPath>[0], "files" | "notFoundPages">;
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The site's wiring, the same under `npm start` and `npm run dev`: the contact, booking and
+ * visit-count services, the content editor, the Express app, the fast path in front and the
+ * HTTP server. What differs is handed in: the React Router build (in development, loaded
+ * afresh by Vite on each request, so edits show without a restart), the built files (none in
+ * development: Vite and React Router render everything per request), where the editor's
+ * bundle is, and what runs before the site in Express (Vite's middleware in development).
+ */
+export async function wireSite(
+  settings: Settings,
+  {
+    build,
+    adminDir,
+    adminReady,
+    built,
+    beforeSite,
+    httpServer = (handle) => createHttpServer(handle, settings.server, log),
+  }: {
+    build: ServerBuild | (() => Promise<ServerBuild>);
+    /** The content editor's bundle, and in development when it is there (it is bundled at start). */
+    adminDir: string;
+    adminReady?: Promise<unknown>;
+    /**
+     * Production: the build's browser files (the launch check reads them), and the built files
+     * and 404 pages given the paths of the entries (articles, case studies). None in
+     * development, where pages are rendered per request and the launch check is not run.
+     */
+    built?: { clientDir: string; load: (entryPaths: string[]) => Promise<FastPathParts> };
+    beforeSite?: express.Handler;
+    /** In development Vite's hot reload shares the server, so it exists before the site does. */
+    httpServer?: (handle: Handler) => ReturnType<typeof createHttpServer>;
+  },
+) {
+  if (built) {
+    warnIfNotReadyToLaunch(settings, built.clientDir, log, {
+      caseStudies: caseStudies.length,
+      people: people[defaultLanguage]?.length ?? 0,
+    });
+  }
+  // The folder it runs in is the release (npm run deploy starts it there).
+  const release = readRelease(process.cwd());
+  // Articles and case studies are their own pages, outside the registry.
+  const entries = [...articles, ...caseStudies];
+  const { files, notFoundPages } = built
+    ? await built.load(entries.map((entry) => entry.path))
+    : { files: new Map(), notFoundPages: new Map() };
+  const contact = await startContactService(settings.contact, log);
+  // Counted by the registry's page id and language; articles by their path.
+  const pageIndex: PageIndex = new Map([
+    ...allPagePaths().map((url) => {
+      const { page, lang } = parseLocalizedPath(url);
+      return [url, { page: page ?? url, lang }] as const;
+    }),
+    ...entries.map((entry) => [entry.path, { page: entry.path, lang: entry.lang }] as const),
+  ]);
+  const stats = startStatsService(settings, {
+    database: contact.database,
+    pages: pageIndex,
+    uncounted: new Set(dynamicPagePaths()),
+    log,
+  });
+  contact.onMessageStored((lang) => stats.message(lang));
+  contact.addPurge(() => stats.purge());
+  const booking = await startBookingService(settings.booking, {
+    database: contact.database,
+    siteUrl: settings.build.SITE_URL,
+    from: settings.contact.CONTACT_FROM,
+    companyEmail: settings.contact.CONTACT_TO,
+    consume: contact.consume,
+    budget: contact.budget,
+    deliver: contact.deliver,
+    onBooked: (lang) => stats.booking(lang),
+    log,
+  });
+  // Bookings are kept as long as contact messages (the privacy policy says so).
+  contact.addPurge(async () => {
+    const cutoff = booking.now() - siteConfig.legal.contactRetentionDays * 24 * 3600 * 1000;
+    const removed = await booking.purgeOlderThan(cutoff);
+    if (removed) log.info({ removed }, "purged bookings past retention");
+  });
+
+  const editor = adminRouter({
+    dir: adminDir,
+    backend: settings.admin,
+    configFor: (backend) => cmsConfig({ backend, languages, spanish: catalogue(defaultLanguage) }),
+  });
+  const admin = adminReady
+    ? express.Router().use((_req, _res, next) => void adminReady.then(() => next(), next), editor)
+    : editor;
+  const app = createExpressApp({
+    build,
+    trustProxy: settings.server.TRUST_PROXY,
+    contact,
+    booking,
+    admin,
+    beforeSite,
+    log,
+  });
+  const trustsProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const handle = createFastPath({
+    files,
+    notFoundPages,
+    formPages: new Set(
+      publishedLanguages().flatMap((lang) => [
+        localizedPath("contact", lang),
+        ...bookingPaths(lang),
+      ]),
+    ),
+    dynamicPages: new Set(dynamicPagePaths()),
+    healthCheck: createHealthCheck({
+      health: async () => ({
+        ...(await contact.health()),
+        booking: booking.health(),
+        release,
+      }),
+      token: settings.health.HEALTH_TOKEN,
+      trustsProxy,
+      log,
+    }),
+    trustsProxy,
+    app,
+    stats,
+    renderMisses: !built,
+  });
+
+  const server = httpServer(handle);
+  const target = listenTarget(settings.server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(target, resolve);
+  });
+  if (release) log.info({ release }, "live release");
+  const { port, address } = server.address() as AddressInfo;
+  // An inherited socket is wherever systemd bound it.
+  const host = "fd" in target ? address : settings.server.HOST;
+  warnIfProxyHopsExposed(settings.server.TRUST_PROXY, address, log);
+
+  return {
+    /** Where it listens; with PORT=0 the port the system picked. */
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    /**
+     * Stops accepting, lets requests in flight and the current delivery finish, writes the
+     * visit counts still in memory, closes the database.
+     */
+    stop: async () => {
+      await server.closeGracefully();
+      await stats.stop();
+      booking.stop();
+      await contact.stop();
+    },
+  };
+}
