@@ -25,8 +25,11 @@ export type BookingPickerProps = {
   action: string;
   /** The page of a signed link, where a move is posted. */
   manageAction: string;
-  /** Every day with a free slot and their starts; null when the calendar could not be read. */
-  days: { date: Day["date"]; slots: Slot[] }[] | null;
+  /**
+   * Every day with a free slot and their starts. Without any (no calendar, or none free) the
+   * page shows no calendar but the way to write (app/routes/book.tsx).
+   */
+  days: { date: Day["date"]; slots: Slot[] }[];
   /** The chosen day (YYYY-MM-DD), if any. */
   day: string | null;
   /** The chosen slot, when it is still free. */
@@ -90,8 +93,7 @@ export function BookingPicker(props: BookingPickerProps) {
     return `${props.action}?${search.toString()}`;
   };
 
-  const days = props.days ?? [];
-  const open = days.filter((entry) => entry.slots.length > 0);
+  const open = props.days.filter((entry) => entry.slots.length > 0);
   const chosen = open.find((entry) => entry.date === day) ?? open[0];
 
   function chooseDay(event: MouseEvent<HTMLAnchorElement>, date: string) {
@@ -176,18 +178,6 @@ export function BookingPicker(props: BookingPickerProps) {
       </div>
     );
   }
-  if (!props.days) {
-    return (
-      <div role="status" className="rounded-lg border-2 border-danger bg-danger-soft p-5 text-fg">
-        <h2 className="text-xl">{t("booking.stale.title")}</h2>
-        <p className="mt-2">{t("booking.stale.text")}</p>
-      </div>
-    );
-  }
-  if (!open.length) {
-    return <p role="status">{t("booking.noDays")}</p>;
-  }
-
   const problems = bookingFields.flatMap((name) => {
     const error = errors[name];
     return error

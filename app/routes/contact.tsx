@@ -21,7 +21,12 @@ import type { Person } from "#app/content/collections.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
 import { documentTitle } from "#app/routing/seo.ts";
-import { bookingPath, contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
+import {
+  bookingOffered,
+  bookingPath,
+  contactSentPath,
+  parseLocalizedPath,
+} from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { Route } from "./+types/contact";
 
@@ -226,7 +231,7 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
           </div>
         </Card>
         <div className="flex flex-col gap-10">
-          <BookCall />
+          {bookingOffered ? <BookCall /> : null}
           <NextSteps />
           <WhoAnswers people={answering} />
           <ContactDetails />
