@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Motif } from "#app/components/motif.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { keepCompounds } from "#app/text/compounds.tsx";
 import { bookingOffered, callToActionPath } from "#app/routing/paths.ts";
 
 /**
@@ -28,7 +29,7 @@ export function CtaBand({
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-3xl tracking-tight text-balance sm:text-4xl">
-            {title ?? t("cta.title")}
+            {keepCompounds(title ?? t("cta.title"))}
           </h2>
           <p className="mt-4 text-lg text-pretty text-on-band-muted">{text ?? t("cta.text")}</p>
         </div>

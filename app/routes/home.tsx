@@ -10,6 +10,7 @@ import { Motif } from "#app/components/motif.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
+import { keepCompounds } from "#app/text/compounds.tsx";
 import { StructuredData } from "#app/components/structured-data.tsx";
 import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -37,7 +38,7 @@ function Hero() {
             {t("home.hero.location")}
           </p>
           <h1 className="mt-6 text-4xl tracking-tight text-balance text-fg sm:text-5xl lg:text-display">
-            {t("home.hero.title")}
+            {keepCompounds(t("home.hero.title"))}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
             {t("home.hero.subtitle")}
