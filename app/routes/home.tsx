@@ -97,8 +97,8 @@ function Process() {
 }
 
 /**
- * The five values as one even grid of equal items, no boxes: three and two on wide screens,
- * two by two on tablets, each row centred so that no cell is left empty.
+ * The five values as one even grid of equal items, no boxes: one row of five on wide screens,
+ * two columns on tablets, one on phones; every row starts at the left, under the heading.
  */
 function Values({ hasTeam }: { hasTeam: boolean }) {
   const { t, href } = useLocale();
@@ -110,12 +110,12 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
       title={t("home.why.title")}
       subtitle={t("home.why.subtitle")}
     >
-      <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-10" data-values>
+      <ul
+        className="mt-12 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-5 lg:gap-x-6"
+        data-values
+      >
         {values.map(({ id, icon: Icon }) => (
-          <li
-            key={id}
-            className="basis-full sm:basis-[calc((100%-2rem)/2)] lg:basis-[calc((100%-4rem)/3)]"
-          >
+          <li key={id}>
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>

@@ -1,6 +1,7 @@
 import { siteConfig } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { pagesIn } from "#app/pages.ts";
+import { inSentence } from "#app/text/typography.ts";
 import { callToActionPath, localizedPath } from "#app/routing/paths.ts";
 import { expect, settle, test, translator } from "#tests/e2e/support.ts";
 
@@ -220,9 +221,11 @@ test("an article ends on a call to action that names its services", async ({ pag
   )!;
   await page.goto(article.path);
   const band = page.getByRole("region", { name: t("insights.cta.title") });
+  // Each named as it reads mid-sentence: "process automation", not "Process automation".
   for (const id of article.services) {
-    await expect(band).toContainText(t(`services.items.${id}.title` as never));
+    await expect(band).toContainText(inSentence(t(`services.items.${id}.title` as never), "en"));
   }
+  await expect(band.getByText(/: [A-Z]/)).toHaveCount(0);
   await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
     "href",
     callToActionPath("en"),
@@ -262,12 +265,34 @@ test("services: the ways of working from the content data, with no price it does
   await expect(page).toHaveURL("/en/services#engagement");
 });
 
-test("home and brands say how the two brands divide the work", async ({ page }) => {
+test("home says how the two brands divide the work; the brands page does not repeat it in its header", async ({
+  page,
+}) => {
   const t = translator("en");
-  for (const path of ["/en", "/en/brands"]) {
-    await page.goto(path);
-    await expect(page.getByRole("main")).toContainText(t("brands.split"));
+  await page.goto("/en");
+  await expect(page.getByRole("main")).toContainText(t("brands.split"));
+  await page.goto("/en/brands");
+  await expect(page.getByRole("main")).not.toContainText(t("brands.split"));
+});
+
+test("brands: at 1440 px neither panel ends in an empty stretch", async ({ page }) => {
+  const t = translator("en");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/brands");
+  for (const brand of ["lab", "consultancy"] as const) {
+    const panel = page.getByRole("region", { name: siteConfig.brands[brand] });
+    const box = (await panel.boundingBox())!;
+    const last = (await panel.getByRole("listitem").last().boundingBox())!;
+    // The last link ends within the panel's padding, not a couple of hundred pixels above.
+    expect(box.y + box.height - (last.y + last.height), brand).toBeLessThan(64);
   }
+  // The two columns end about level: the note on who is behind them sits under the shorter one.
+  const lab = (await page.getByRole("region", { name: siteConfig.brands.lab }).boundingBox())!;
+  const relation = (await page
+    .getByRole("region", { name: t("brands.relation.title") })
+    .boundingBox())!;
+  expect(relation.x).toBeGreaterThan(lab.x + lab.width);
+  expect(Math.abs(lab.y + lab.height - (relation.y + relation.height))).toBeLessThan(80);
 });
 
 test.describe("the 404 page", () => {
@@ -570,6 +595,12 @@ test.describe("review findings stay fixed", () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()));
     expect(boxes).toHaveLength(5);
     expect(new Set(boxes.map((box) => Math.round(box.width))).size).toBe(1);
+    // One row of five, starting under the section's heading: no row centred on its own.
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    const heading = await page
+      .getByRole("heading", { name: translator("en")("home.why.title") })
+      .boundingBox();
+    expect(Math.abs(boxes[0]!.left - heading!.x)).toBeLessThanOrEqual(1);
     // No item is boxed: the items carry no border of their own.
     const borders = await page
       .locator("[data-values] > li")
@@ -604,29 +635,25 @@ test.describe("review findings stay fixed", () => {
     }
   });
 
-  test("emoji sit on a neutral plate, never the tinted tile of the line icons", async ({
+  test("one plate for every icon: the services' emoji and the line icons share the tile", async ({
     page,
   }) => {
-    await page.goto("/en");
-    const look = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((node) => {
-          const style = getComputedStyle(node);
-          return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
-        });
-    const emoji = await look(".emoji-tile");
-    const tile = await look(".tile");
-    expect(emoji.background).not.toBe(tile.background);
-    expect(emoji.radius).not.toBe(tile.radius);
-    // A row of emoji holds no line icon.
-    const mixed = await page
-      .locator(".emoji-tile")
-      .evaluateAll(
-        (nodes) => nodes.filter((node) => node.parentElement?.querySelector("svg")).length,
-      );
-    expect(mixed).toBe(0);
+    for (const path of ["/en", "/en/services", "/en/about"]) {
+      await page.goto(path);
+      const looks = await page
+        .getByRole("main")
+        .locator(".tile")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const style = getComputedStyle(node);
+            return `${style.backgroundColor} ${style.borderTopLeftRadius} ${style.borderTopWidth}`;
+          }),
+        );
+      expect(looks.length, path).toBeGreaterThan(2);
+      expect(new Set(looks).size, path).toBe(1);
+      // No icon of the page's text sits outside a plate in the accent colour.
+      expect(await page.getByRole("main").locator("h3 > svg.text-accent").count(), path).toBe(0);
+    }
   });
 
   test("hero: three staggered cards on wide screens, none covering another, one on phones", async ({
@@ -662,4 +689,62 @@ test.describe("review findings stay fixed", () => {
       }
     }
   });
+});
+
+test("contact: the form's card reaches the bottom of the column beside it, its message box taking the height", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/contact");
+  const card = page.locator("[data-contact-card]");
+  const column = card.locator("xpath=following-sibling::div[1]");
+  // The column as tall as it is with every part it may show (the booking card, the people).
+  await column.evaluate((node) => {
+    const filler = document.createElement("div");
+    filler.style.height = "300px";
+    node.append(filler);
+  });
+  const message = page.getByLabel(translator("en")("contact.form.message"), { exact: true });
+  const cardBox = (await card.boundingBox())!;
+  const columnBox = (await column.boundingBox())!;
+  expect(
+    Math.abs(cardBox.y + cardBox.height - (columnBox.y + columnBox.height)),
+  ).toBeLessThanOrEqual(1);
+  expect((await message.boundingBox())!.height).toBeGreaterThan(300);
+});
+
+test("services: the index's names are evenly spaced, wrapped or not", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/services");
+  const gaps = await page.locator("[data-services-index] ul").evaluateAll((lists) =>
+    lists.flatMap((list) => {
+      const texts = [...list.querySelectorAll("a")].map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        return range.getBoundingClientRect();
+      });
+      return texts.slice(1).map((text, i) => text.top - texts[i]!.bottom);
+    }),
+  );
+  expect(gaps.length).toBeGreaterThan(3);
+  expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(2);
+});
+
+test("footer on phones: the links on the left, the brands and the legal pages stacked on the right", async ({
+  page,
+}) => {
+  const t = translator("es");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const box = async (name: string) =>
+    (await footer.getByRole("navigation", { name, exact: true }).boundingBox())!;
+  const links = await box(t("footer.links"));
+  const brands = await box(t("footer.brands"));
+  const legal = await box(t("footer.legal"));
+  expect(brands.x).toBeGreaterThan(links.x + links.width);
+  expect(Math.abs(legal.x - brands.x)).toBeLessThanOrEqual(1);
+  expect(legal.y).toBeGreaterThan(brands.y + brands.height);
+  // Nothing of the columns' part sits below the links' column alone.
+  expect(legal.y + legal.height).toBeLessThanOrEqual(links.y + links.height + 48);
 });
