@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The production image: build with the dev dependencies, ship only the production ones and
 # the build. tests/e2e/production-install.spec.ts builds and runs it (Podman) in `npm test`.
-#   docker build --build-arg SITE_URL=https://your.domain -t isla-digital .
+#   docker build --build-arg SITE_URL=https://your.domain [--build-arg BOOKING_OFFERED=true] -t isla-digital .
 #   docker run -p 3000:3000 -v site-data:/data --env-file site.env isla-digital
 # The Node version is the project's own (the `node` dev dependency).
 ARG NODE_VERSION=24.21.0
@@ -14,8 +14,11 @@ COPY package.json package-lock.json ./
 # stage's downloads. (The layers themselves are rebuilt only when the lock file changes.)
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
-# Prerendered pages carry absolute URLs: the public origin is fixed when building.
+# Prerendered pages carry absolute URLs: the public origin is fixed when building. So is where
+# their calls to action lead: the booking page with BOOKING_OFFERED=true (the calendar's
+# secret address is given at run time only), else the contact page.
 ARG SITE_URL
+ARG BOOKING_OFFERED
 RUN npm run build
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps

@@ -74,6 +74,8 @@ export default defineConfig(async ({ command }) => ({
       await filledCollections({ preview: command === "serve" }),
     ),
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
+    // Where the calls to action lead (app/routing/paths.ts).
+    "import.meta.env.BOOKING_OFFERED": JSON.stringify(String(settings.build.BOOKING_OFFERED)),
     "import.meta.env.VITE_PUBLISHED_LANGUAGES": JSON.stringify(
       settings.build.VITE_PUBLISHED_LANGUAGES ?? "",
     ),

@@ -1,11 +1,12 @@
 // Respacing of a TrueType font's glyphs, for scripts/subset-fonts.ts (no font library here writes fonts).
 /**
  * Moves glyphs sideways and sets their advance widths in a TrueType font (sfnt with glyf):
- * `spacing` maps a character to its new left side bearing and advance, in font units.
+ * `spacing` maps a character to its new left side bearing and advance, in font units. `width`
+ * draws a one-bar glyph (the hyphen) again as a bar that wide, at its height, from `lsb`.
  */
 export function respace(
   font: Buffer,
-  spacing: Record<string, { lsb?: number; advance: number }>,
+  spacing: Record<string, { lsb?: number; advance: number; width?: number }>,
 ): Buffer {
   const numTables = font.readUInt16BE(4);
   const tables = new Map<string, Buffer>();
@@ -34,10 +35,15 @@ export function respace(
     .map((start, i) => Buffer.from(glyf.subarray(start, offsets[i + 1])));
   const hmtx = table("hmtx");
 
-  for (const [char, { lsb, advance }] of Object.entries(spacing)) {
+  for (const [char, { lsb, advance, width }] of Object.entries(spacing)) {
     const gid = glyphId(table("cmap"), char.codePointAt(0) ?? 0);
     if (gid >= numberOfHMetrics) throw new Error(`${char}: glyph without its own metrics`);
     hmtx.writeUInt16BE(advance, gid * 4);
+    if (width !== undefined) {
+      glyphs[gid] = bar(glyphs[gid] ?? Buffer.alloc(0), lsb ?? 0, width, char);
+      hmtx.writeInt16BE(lsb ?? 0, gid * 4 + 2);
+      continue;
+    }
     const glyph = glyphs[gid] ?? Buffer.alloc(0);
     if (lsb === undefined || glyph.length === 0) continue;
     const dx = lsb - glyph.readInt16BE(2);
@@ -77,6 +83,26 @@ export function metrics(font: Buffer, char: string): { lsb: number; advance: num
   const gid = glyphId(find("cmap"), char.codePointAt(0) ?? 0);
   const hmtx = find("hmtx");
   return { advance: hmtx.readUInt16BE(gid * 4), lsb: hmtx.readInt16BE(gid * 4 + 2) };
+}
+
+/**
+ * A glyph that is one rectangle (four points, as the face's hyphen) drawn again from x to
+ * x + width at the same height: the instructions go (the subset has no hinting to keep).
+ */
+function bar(glyph: Buffer, x: number, width: number, char: string): Buffer {
+  if (glyph.length < 12 || glyph.readInt16BE(0) !== 1 || glyph.readUInt16BE(10) !== 3)
+    throw new Error(`${char}: not a one-rectangle glyph`);
+  const yMin = glyph.readInt16BE(4);
+  const yMax = glyph.readInt16BE(8);
+  const out = Buffer.alloc(10 + 2 + 2 + 4 + 8 + 8);
+  [1, x, yMin, x + width, yMax].forEach((value, i) => out.writeInt16BE(value, i * 2));
+  out.writeUInt16BE(3, 10); // the last point of the one contour
+  out.writeUInt16BE(0, 12); // no instructions
+  out.fill(0x01, 14, 18); // four points on the curve, coordinates as two-byte deltas
+  // Clockwise from the bottom left: up, right along the top, down.
+  [x, 0, width, 0].forEach((dx, i) => out.writeInt16BE(dx, 18 + i * 2));
+  [yMin, yMax - yMin, 0, yMin - yMax].forEach((dy, i) => out.writeInt16BE(dy, 26 + i * 2));
+  return out;
 }
 
 /** A glyph's outline moved right by dx (simple glyphs: its points; composite: its parts). */

@@ -26,6 +26,22 @@ export function warnIfNotReadyToLaunch(
 }
 
 /**
+ * A calendar given to a build whose calls to action lead to the contact page (made without
+ * BOOKING_CALENDAR_URL or BOOKING_OFFERED): booking works, but only a visitor who knows the
+ * address finds it.
+ */
+export function warnIfBookingHidden(
+  offered: boolean,
+  calendarUrls: readonly string[],
+  log: Logger,
+) {
+  if (offered || calendarUrls.length === 0) return;
+  log.warn(
+    "BOOKING_CALENDAR_URL is set, but this build's calls to action lead to the contact page: build again with it set, or with BOOKING_OFFERED=true",
+  );
+}
+
+/**
  * A hop count (TRUST_PROXY=1) trusts the last X-Forwarded-For entries of whoever connects.
  * Behind a proxy that is the only way in, those are the proxy's; but a server listening
  * beyond loopback may be reached directly, and such a client then picks its own address for

@@ -14,6 +14,7 @@ import { languages, siteConfig } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
+  bookingOffered,
   bookingPaths,
   defaultLanguage,
   dynamicPagePaths,
@@ -27,7 +28,11 @@ import { createExpressApp } from "#server/express-app.ts";
 import { createFastPath } from "#server/fast-path.ts";
 import { createHealthCheck } from "#server/health.ts";
 import { createHttpServer, listenTarget } from "#server/http-server.ts";
-import { warnIfNotReadyToLaunch, warnIfProxyHopsExposed } from "#server/launch-warning.ts";
+import {
+  warnIfBookingHidden,
+  warnIfNotReadyToLaunch,
+  warnIfProxyHopsExposed,
+} from "#server/launch-warning.ts";
 import { readRelease } from "#server/release.ts";
 
 type FastPathParts = Pick<Parameters<typeof createFastPath>[0], "files" | "notFoundPages">;
@@ -71,6 +76,7 @@ export async function wireSite(
       caseStudies: caseStudies.length,
       people: people[defaultLanguage]?.length ?? 0,
     });
+    warnIfBookingHidden(bookingOffered, settings.booking.BOOKING_CALENDAR_URL, log);
   }
   // The folder it runs in is the release (npm run deploy starts it there).
   const release = readRelease(process.cwd());

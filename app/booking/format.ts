@@ -11,6 +11,18 @@ export const dayLabel = (date: string, lang: string) =>
     timeZone: "UTC",
   }).format(Date.parse(`${date}T12:00:00Z`));
 
+/** A company date's parts for a day tile: weekday and month short ("jue", "25", "mar"). */
+export function dayParts(date: string, lang: string) {
+  const at = Date.parse(`${date}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(lang, { ...options, timeZone: "UTC" }).format(at).replace(/\.$/, "");
+  return {
+    weekday: part({ weekday: "short" }),
+    day: part({ day: "numeric" }),
+    month: part({ month: "short" }),
+  };
+}
+
 /** The time of an instant on a zone's clock: "09:30". */
 export const timeLabel = (at: number, lang: string, timeZone: string) =>
   new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", timeZone }).format(at);

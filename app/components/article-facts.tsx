@@ -2,24 +2,32 @@ import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { cn } from "#app/components/ui/cn.ts";
 
-/** "12 de noviembre de 2026 · 6 min de lectura", and the update day when there is one. */
+/**
+ * "12 de noviembre de 2026 · 6 min de lectura", and the update day when there is one. Each fact
+ * is kept whole and led by its dot; the row is pulled left by one dot's width and clipped, so
+ * the dot that would start a line is cut off: no dot hangs at a line's end or starts one.
+ */
 export function ArticleFacts({ article }: { article: ArticleSummary }) {
   const { t, lang } = useLocale();
+  const facts = [
+    <time key="date" dateTime={article.date}>
+      {formatDay(article.date, lang)}
+    </time>,
+    t("insights.readingTime", { count: article.readingMinutes }),
+    ...(article.updated ? [t("insights.updated", { date: formatDay(article.updated, lang) })] : []),
+  ];
   return (
-    // One run of text that wraps between the facts (each of the first two kept whole), the dot
-    // staying with the fact before it.
-    <span>
-      <span className="whitespace-nowrap">
-        <time dateTime={article.date}>{formatDay(article.date, lang)}</time>
-        <span aria-hidden="true"> ·</span>
-      </span>{" "}
-      <span className="whitespace-nowrap">
-        {t("insights.readingTime", { count: article.readingMinutes })}
-        {article.updated ? <span aria-hidden="true"> ·</span> : null}
+    <span className="block min-w-0 overflow-hidden">
+      <span className="-ml-[1.25em] flex flex-wrap">
+        {facts.map((fact, i) => (
+          <span key={i} className="whitespace-nowrap" data-fact>
+            <span aria-hidden="true" className="inline-block w-[1.25em] text-center">
+              ·
+            </span>
+            {fact}
+          </span>
+        ))}
       </span>
-      {article.updated ? (
-        <> {t("insights.updated", { date: formatDay(article.updated, lang) })}</>
-      ) : null}
     </span>
   );
 }

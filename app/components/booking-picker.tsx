@@ -6,7 +6,7 @@ import { postInBackground } from "#app/forms/post-in-background.ts";
 import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { companyTimeZone, type Day, type Interval } from "#app/booking/availability.ts";
-import { dayLabel, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
+import { dayLabel, dayParts, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
 import {
   bookingFields,
   bookingLimits,
@@ -25,8 +25,11 @@ export type BookingPickerProps = {
   action: string;
   /** The page of a signed link, where a move is posted. */
   manageAction: string;
-  /** Every day with a free slot and their starts; null when the calendar could not be read. */
-  days: { date: Day["date"]; slots: Slot[] }[] | null;
+  /**
+   * Every day with a free slot and their starts. Without any (no calendar, or none free) the
+   * page shows no calendar but the way to write (app/routes/book.tsx).
+   */
+  days: { date: Day["date"]; slots: Slot[] }[];
   /** The chosen day (YYYY-MM-DD), if any. */
   day: string | null;
   /** The chosen slot, when it is still free. */
@@ -92,8 +95,7 @@ export function BookingPicker(props: BookingPickerProps) {
     return `${props.action}?${search.toString()}`;
   };
 
-  const days = props.days ?? [];
-  const open = days.filter((entry) => entry.slots.length > 0);
+  const open = props.days.filter((entry) => entry.slots.length > 0);
   const chosen = open.find((entry) => entry.date === day) ?? open[0];
 
   function chooseDay(event: MouseEvent<HTMLAnchorElement>, date: string) {
@@ -184,18 +186,6 @@ export function BookingPicker(props: BookingPickerProps) {
       </div>
     );
   }
-  if (!props.days) {
-    return (
-      <div role="status" className="rounded-lg border-2 border-danger bg-danger-soft p-5 text-fg">
-        <h2 className="text-xl">{t("booking.stale.title")}</h2>
-        <p className="mt-2">{t("booking.stale.text")}</p>
-      </div>
-    );
-  }
-  if (!open.length) {
-    return <p role="status">{t("booking.noDays")}</p>;
-  }
-
   const problems = bookingFields.flatMap((name) => {
     const error = errors[name];
     return error
@@ -220,32 +210,48 @@ export function BookingPicker(props: BookingPickerProps) {
   return (
     <div
       data-enhanced={enhanced || undefined}
-      className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
+      className="grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]"
     >
       <nav aria-labelledby="booking-days">
         <h2 id="booking-days" className="text-xl text-fg">
           {t("booking.days")}
         </h2>
-        <ul className="mt-4 grid grid-cols-2 gap-2">
+        {/* Compact tiles (weekday, date, month), so a name never wraps: on phones one row that
+            scrolls sideways, the times right below it; from 640 px a grid of four. The chosen
+            day is filled, not only outlined. The full date is what assistive technology reads. */}
+        <ul className="-mx-4 mt-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pt-1 pb-3 sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:pb-0">
           {open.map((entry) => {
             const current = entry.date === chosen?.date;
+            const parts = dayParts(entry.date, lang);
             return (
-              <li key={entry.date}>
+              <li key={entry.date} className="w-20 shrink-0 snap-start sm:w-auto">
                 <a
                   href={`${query({ day: entry.date })}#${bookingAnchors.slots}`}
                   onClick={(event) => chooseDay(event, entry.date)}
                   aria-current={current ? "date" : undefined}
+                  data-day={entry.date}
                   className={cn(
-                    "flex h-full min-h-11 flex-col rounded-lg border px-3 py-2",
+                    "relative flex h-full min-h-11 flex-col items-center rounded-lg border px-1.5 py-2 text-center",
                     current
-                      ? "border-brand-text bg-surface-raised text-brand-text"
+                      ? "border-brand bg-brand text-on-brand shadow-card"
                       : "border-line bg-surface-raised text-fg hover:border-brand-text",
                   )}
                 >
-                  <span className="font-semibold first-letter:uppercase">
-                    {dayLabel(entry.date, lang)}
+                  {/* Inside the tile (relative), so the row's scrolling clips it too. */}
+                  <span className="sr-only">{dayLabel(entry.date, lang)}, </span>
+                  <span aria-hidden="true" className="contents">
+                    <span className="text-xs font-semibold uppercase">{parts.weekday}</span>
+                    <span className="font-display text-2xl leading-tight font-extrabold tabular-nums">
+                      {parts.day}
+                    </span>
+                    <span className="text-sm font-medium">{parts.month}</span>
                   </span>
-                  <span className="text-sm text-muted">
+                  <span
+                    className={cn(
+                      "mt-1 text-xs leading-tight",
+                      current ? "text-on-brand" : "text-muted",
+                    )}
+                  >
                     {t("booking.slotCount", { count: entry.slots.length })}
                   </span>
                 </a>
@@ -260,7 +266,7 @@ export function BookingPicker(props: BookingPickerProps) {
             id={bookingAnchors.slots}
             tabIndex={-1}
             aria-labelledby="booking-slots-title"
-            className="outline-none"
+            className="scroll-mt-20 outline-none"
           >
             <h2 id="booking-slots-title" className="text-xl text-fg">
               {t("booking.slots", { date: dayLabel(chosen.date, lang) })}
@@ -285,7 +291,7 @@ export function BookingPicker(props: BookingPickerProps) {
                         aria-pressed={selected}
                         onClick={(event) => chooseSlot(event, entry)}
                         className={cn(
-                          "min-h-11 w-full rounded-lg border px-2 py-2 font-semibold tabular-nums",
+                          "min-h-11 w-full scroll-mt-20 rounded-lg border px-2 py-2 font-semibold tabular-nums",
                           selected
                             ? "border-brand bg-brand text-on-brand"
                             : "border-line-strong bg-surface-raised text-fg hover:border-brand-text hover:text-brand-text",
@@ -307,7 +313,7 @@ export function BookingPicker(props: BookingPickerProps) {
             tabIndex={-1}
             aria-labelledby="booking-details-title"
             role="region"
-            className="outline-none"
+            className="scroll-mt-20 outline-none"
           >
             <h2 id="booking-details-title" className="text-xl text-fg">
               {props.move ? t("booking.moveTitle") : t("booking.detailsTitle")}

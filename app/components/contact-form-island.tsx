@@ -28,7 +28,7 @@ export function ContactFormIsland(props: ContactFormProps) {
   return (
     <>
       <JsonScript type="application/json" id={contactIsland.data} data={data} />
-      <div id={contactIsland.root} data-island>
+      <div id={contactIsland.root} data-island className="flex flex-1 flex-col">
         <ContactForm {...props} />
       </div>
     </>

@@ -185,7 +185,8 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
         onFocus={markStarted}
         onInput={markStarted}
         data-enhanced={enhanced || undefined}
-        className="space-y-5"
+        // A column whose message box takes whatever height the card is given.
+        className="flex flex-1 flex-col gap-5"
       >
         {sent ? (
           // Only ever rendered by the server, on the page a no-JS submission is redirected to:
@@ -237,12 +238,16 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
           </div>
         ) : null}
         {contactFields.map((name) => (
-          <div key={name}>
+          <div key={name} className={cn(name === "message" && "flex flex-1 flex-col")}>
             <label htmlFor={`contact-${name}`} className="text-sm font-medium text-fg">
               {t(`contact.form.${name}`)}
             </label>
             {name === "message" ? (
-              <textarea rows={5} {...field(name)} className={cn(inputClass, "min-h-20 resize-y")} />
+              <textarea
+                rows={5}
+                {...field(name)}
+                className={cn(inputClass, "min-h-20 flex-1 resize-y")}
+              />
             ) : (
               <input
                 type={name === "email" ? "email" : "text"}
@@ -257,7 +262,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
           </div>
         ))}
         <BotTrap id="contact-website" />
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+        <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:self-start">
           {pending ? t("contact.form.sending") : t("contact.form.submit")}
         </Button>
         <PrivacyNote text={t("contact.form.privacy")} lang={lang} />

@@ -2,12 +2,13 @@ import { ArrowRight } from "lucide-react";
 import { Motif } from "#app/components/motif.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { callToActionPath } from "#app/routing/paths.ts";
+import { keepCompounds } from "#app/text/compounds.tsx";
+import { bookingOffered, callToActionPath } from "#app/routing/paths.ts";
 
 /**
  * The closing call to action before the footer (which carries the e-mail address): book a
- * call, or write. A page may word it for itself; it leads where every call to action does
- * (`callToActionPath`).
+ * call, or write; only write when the build offers no booking. A page may word it for
+ * itself; it leads where every call to action does (`callToActionPath`).
  */
 export function CtaBand({
   title,
@@ -28,21 +29,23 @@ export function CtaBand({
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:flex-row lg:items-center lg:justify-between">
         <div className="max-w-2xl">
           <h2 id="cta-title" className="text-3xl tracking-tight text-balance sm:text-4xl">
-            {title ?? t("cta.title")}
+            {keepCompounds(title ?? t("cta.title"))}
           </h2>
           <p className="mt-4 text-lg text-pretty text-on-band-muted">{text ?? t("cta.text")}</p>
         </div>
         <div className="flex flex-col items-start gap-3 lg:items-end">
           <ButtonLink href={callToActionPath(lang)} variant="inverse">
-            {button ?? t("cta.book")}
+            {button ?? (bookingOffered ? t("cta.book") : t("cta.button"))}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
-          <a
-            href={href("contact")}
-            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
-          >
-            {t("cta.button")}
-          </a>
+          {bookingOffered ? (
+            <a
+              href={href("contact")}
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+            >
+              {t("cta.button")}
+            </a>
+          ) : null}
         </div>
       </div>
       {/* Kept to the right half, behind the button, clear of the text. */}

@@ -13,11 +13,15 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, lang } = useLocale();
   const links = useLanguageLinks();
   return (
-    <ul aria-label={t("nav.languages")} className={cn("flex items-center gap-0.5", className)}>
+    <ul
+      aria-label={t("nav.languages")}
+      className={cn("flex items-center min-[380px]:gap-0.5", className)}
+    >
+      {/* 44 px wide where the bar has room, narrowing to 24 px (WCAG 2.5.8) where it has not. */}
       {publishedLanguages().map((code) => {
         const active = code === lang;
         return (
-          <li key={code}>
+          <li key={code} className="min-w-6 shrink">
             <a
               href={links[code]}
               lang={code}
@@ -28,7 +32,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
               aria-current={active ? "true" : undefined}
               data-language-choice={code}
               className={cn(
-                "inline-flex size-11 items-center justify-center rounded-md border text-sm font-semibold",
+                "inline-flex h-11 w-11 max-w-full items-center justify-center rounded-md border text-sm font-semibold",
                 // The current language is outlined, quieter than the call to action beside it.
                 active
                   ? "border-brand-text text-brand-text"

@@ -3,8 +3,9 @@ import { brandColor, logoMark, sunColor } from "#app/design/brand.ts";
 
 /**
  * The company mark and name; the mark is decorative, the name is the text. The mark keeps
- * its own colours in both schemes, as the favicon does. `compact`: on the narrowest phones
- * (under 360 px) the name gives its room to the call to action beside it and is only read out.
+ * its own colours in both schemes, as the favicon does. `compact`: on phones (under 480 px)
+ * the name gives its room to the language choice and the call to action beside it, and is
+ * only read out.
  */
 export function Logo({ compact = false }: { compact?: boolean }) {
   const line = {
@@ -22,7 +23,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         <path d={logoMark.ridge} {...line} />
         <path d={logoMark.sea} {...line} />
       </svg>
-      <span className={compact ? "max-[359px]:sr-only" : undefined}>{siteConfig.name}</span>
+      <span className={compact ? "max-[479px]:sr-only" : undefined}>{siteConfig.name}</span>
     </span>
   );
 }

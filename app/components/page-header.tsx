@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Motif } from "#app/components/motif.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { Eyebrow } from "#app/components/ui/eyebrow.tsx";
+import { keepCompounds } from "#app/text/compounds.tsx";
 
 /**
  * A page's h1 with its lead paragraph, on the muted surface with the brand motif, which
@@ -28,7 +29,7 @@ export function PageHeader({
       >
         {label ? <Eyebrow className="mb-3">{label}</Eyebrow> : null}
         <h1 className="max-w-3xl text-4xl tracking-tight text-balance text-fg sm:text-5xl">
-          {title}
+          {keepCompounds(title)}
         </h1>
         {children ? (
           <div className="mt-5 max-w-3xl text-lg text-pretty text-muted sm:text-xl">{children}</div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "#app/components/ui/cn.ts";
 import { Eyebrow } from "#app/components/ui/eyebrow.tsx";
+import { keepCompounds } from "#app/text/compounds.tsx";
 
 /** Small label, title and subtitle: the same header on every section of the site. */
 function SectionHeader({
@@ -28,7 +29,7 @@ function SectionHeader({
           label ? "mt-3" : undefined,
         )}
       >
-        {title}
+        {keepCompounds(title)}
       </h2>
       {subtitle ? <p className="mt-4 text-lg text-pretty text-muted">{subtitle}</p> : null}
     </div>

@@ -24,7 +24,7 @@ export function ServiceCard({
       link
       className={cn("flex gap-4 motion-safe:animate-enter", row ? "items-start" : "flex-col")}
     >
-      <span aria-hidden="true" className="emoji-tile">
+      <span aria-hidden="true" className="tile">
         {service.icon}
       </span>
       <div>

@@ -6,19 +6,35 @@ import { useLocale } from "#app/i18n/use-locale.ts";
 
 const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
 
-function Column({ title, children }: { title: string; children: React.ReactNode }) {
+function Column({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <nav aria-label={title}>
+    <nav aria-label={title} className={className}>
       <h2 className="text-sm font-semibold text-fg">{title}</h2>
       <ul className="mt-4 space-y-2.5">{children}</ul>
     </nav>
   );
 }
 
-function PageColumn({ title, pages }: { title: string; pages: readonly PageId[] }) {
+function PageColumn({
+  title,
+  pages,
+  className,
+}: {
+  title: string;
+  pages: readonly PageId[];
+  className?: string;
+}) {
   const { t, href } = useLocale();
   return (
-    <Column title={title}>
+    <Column title={title} className={className}>
       {pages.map((page) => (
         <li key={page}>
           <a href={href(page)} className={linkClass}>
@@ -30,7 +46,11 @@ function PageColumn({ title, pages }: { title: string; pages: readonly PageId[] 
   );
 }
 
-/** Company facts, the two brands and the link columns, all read from the site config. */
+/**
+ * Company facts, the two brands and the link columns, all read from the site config. On
+ * phones the six links fill the left column and the brands and the legal pages stack on the
+ * right, so no column stands alone in half the width.
+ */
 export function SiteFooter() {
   const { t, href } = useLocale();
   // The year is rendered at build time and kept current by the page script.
@@ -64,7 +84,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </div>
-        <Column title={t("footer.brands")}>
+        <Column title={t("footer.brands")} className="max-sm:col-start-2 max-sm:row-start-2">
           {[brands.lab, brands.consultancy].map((brand) => (
             <li key={brand}>
               <a href={href("brands")} className={linkClass}>
@@ -73,8 +93,16 @@ export function SiteFooter() {
             </li>
           ))}
         </Column>
-        <PageColumn title={t("footer.links")} pages={pagesIn("main")} />
-        <PageColumn title={t("footer.legal")} pages={pagesIn("legal")} />
+        <PageColumn
+          title={t("footer.links")}
+          pages={pagesIn("main")}
+          className="max-sm:col-start-1 max-sm:row-span-2 max-sm:row-start-2"
+        />
+        <PageColumn
+          title={t("footer.legal")}
+          pages={pagesIn("legal")}
+          className="max-sm:col-start-2 max-sm:row-start-3"
+        />
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted sm:px-6">

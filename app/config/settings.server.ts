@@ -118,6 +118,16 @@ const build = {
   CASE_STUDIES_DIR: z.string().min(1).default("content/case-studies"),
   /** Where the people live (content/people/<key>/index.<lang>.md). */
   PEOPLE_DIR: z.string().min(1).default("content/people"),
+  /**
+   * Whether the prerendered pages' calls to action lead to the booking page (true) or to the
+   * contact page (false). The pages are made at build time, the calendar is read at run time:
+   * default, whether BOOKING_CALENDAR_URL is set when building (an image built without the
+   * secret says true here).
+   */
+  BOOKING_OFFERED: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
 };
 
 const contact = {
@@ -351,7 +361,10 @@ const settingsSchema = z
     server: pick(env, server),
     health: pick(env, health),
     log: pick(env, log),
-    build: pick(env, build),
+    build: {
+      ...pick(env, build),
+      BOOKING_OFFERED: env.BOOKING_OFFERED ?? env.BOOKING_CALENDAR_URL.length > 0,
+    },
     contact: pick(env, contact),
     booking: pick(env, booking),
     admin: pick(env, admin),

@@ -95,6 +95,7 @@ describe("settings", () => {
       INSIGHTS_DIR: "content/insights",
       CASE_STUDIES_DIR: "content/case-studies",
       PEOPLE_DIR: "content/people",
+      BOOKING_OFFERED: false,
     });
     expect(parseSettings({ SITE_URL: "https://www.sapedrera.es/" }).build.SITE_URL).toBe(
       "https://www.sapedrera.es",
@@ -102,6 +103,19 @@ describe("settings", () => {
     expect(
       parseSettings({ VITE_PUBLISHED_LANGUAGES: "es, en,ca,de" }).build.VITE_PUBLISHED_LANGUAGES,
     ).toBe("es,en,ca,de");
+  });
+
+  it("offers booking in the build's calls to action when building with a calendar, or when told", () => {
+    const calendar = "https://calendar.example.com/private.ics";
+    expect(parseSettings({ BOOKING_CALENDAR_URL: calendar }).build.BOOKING_OFFERED).toBe(true);
+    expect(parseSettings({ BOOKING_OFFERED: "true" }).build.BOOKING_OFFERED).toBe(true);
+    expect(
+      parseSettings({ BOOKING_CALENDAR_URL: calendar, BOOKING_OFFERED: "false" }).build
+        .BOOKING_OFFERED,
+    ).toBe(false);
+    expect(() => parseSettings({ BOOKING_OFFERED: "yes" })).toThrow(
+      /BOOKING_OFFERED: must be true or false/,
+    );
   });
 
   it("lists every wrong value on its own line, naming the variable", () => {

@@ -35,7 +35,7 @@ function KeyFacts() {
         </ul>
       ),
     },
-    { icon: Navigation, term: t("about.facts.areas"), value: t("about.location.text") },
+    { icon: Navigation, term: t("about.facts.areas"), value: t("about.facts.areasValue") },
   ];
   return (
     <Card
@@ -114,8 +114,10 @@ export default function About({ loaderData: { team } }: Route.ComponentProps) {
                 ] as const
               ).map(([key, Icon]) => (
                 <Card key={key}>
-                  <h3 className="flex items-center gap-2 text-xl text-fg">
-                    <Icon aria-hidden="true" className="size-5 text-accent" />
+                  <h3 className="flex items-center gap-3 text-xl text-fg">
+                    <span className="tile size-10">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
                     {t(`about.${key}.title`)}
                   </h3>
                   <p className="mt-2 text-muted">{t(`about.${key}.text`)}</p>

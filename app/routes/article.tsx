@@ -1,3 +1,4 @@
+import { inSentence } from "#app/text/typography.ts";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { articles } from "virtual:insights";
@@ -122,7 +123,10 @@ export default function Article({ loaderData: { article, author } }: Route.Compo
           related.length
             ? t("insights.cta.text", {
                 services: new Intl.ListFormat(lang, { type: "conjunction" }).format(
-                  related.map((service) => t(`services.items.${service.id}.title`)),
+                  // Mid-sentence: "process automation", not "Process automation".
+                  related.map((service) =>
+                    inSentence(t(`services.items.${service.id}.title`), lang),
+                  ),
                 ),
               })
             : undefined

@@ -1,6 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import bookingRules from "#content/booking.json" with { type: "json" };
+import { Mail } from "lucide-react";
+import { siteConfig } from "#app/config/site.ts";
 import { BookingPickerIsland } from "#app/components/booking-picker-island.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { DocumentMeta } from "#app/components/page-meta.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
@@ -91,12 +95,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * No calendar to offer (none configured, not read lately, or no free time left): not an
+ * error for the visitor, who can still ask for a call, through the form or by e-mail.
+ */
+function BookingUnavailable({ reason }: { reason: "unavailable" | "noDays" }) {
+  const { t, href } = useLocale();
+  return (
+    <Card as="section" aria-labelledby="booking-unavailable" padding="lg" className="max-w-2xl">
+      <h2 id="booking-unavailable" className="text-xl text-balance text-fg">
+        {t("booking.unavailable.title")}
+      </h2>
+      <p className="mt-3 text-pretty text-muted">
+        {reason === "noDays" ? t("booking.unavailable.noDays") : t("booking.unavailable.text")}
+      </p>
+      <div className="mt-6 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-6">
+        <ButtonLink href={href("contact")}>{t("booking.unavailable.form")}</ButtonLink>
+        <a
+          href={`mailto:${siteConfig.email}`}
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-text underline underline-offset-4"
+        >
+          <Mail aria-hidden="true" className="size-4 shrink-0" />
+          {t("booking.unavailable.mail")}
+        </a>
+      </div>
+    </Card>
+  );
+}
+
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useLocale();
   const minutes = bookingRules.meetingMinutes;
   const title = t("booking.meta.title");
   const moving = loaderData.move !== null;
   const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
+  const { days } = loaderData;
+  const unavailable = days === null ? "unavailable" : days.length === 0 ? "noDays" : null;
   return (
     <>
       {actionData || moving || loaderData.booked || loaderData.held ? (
@@ -124,7 +158,13 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         />
       )}
       <PageHeader title={moving ? t("booking.moveTitle") : t("booking.title")}>
-        <p>{moving ? t("booking.moveLead") : t("booking.lead", { minutes })}</p>
+        <p>
+          {moving
+            ? t("booking.moveLead")
+            : unavailable
+              ? t("booking.unavailable.lead", { minutes })
+              : t("booking.lead", { minutes })}
+        </p>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         {loaderData.booked ? (
@@ -147,22 +187,26 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             </p>
           </div>
         ) : null}
-        <BookingPickerIsland
-          action={bookingPath(lang)}
-          // The call's own page, which shows a refused move's reason beside the call.
-          manageAction={
-            loaderData.move
-              ? `${bookingManagePath(lang)}?t=${encodeURIComponent(loaderData.move)}`
-              : bookingManagePath(lang)
-          }
-          days={loaderData.days}
-          day={loaderData.day}
-          slot={loaderData.slot ?? failed?.slot ?? null}
-          move={loaderData.move}
-          minutes={minutes}
-          holdMinutes={loaderData.holdMinutes}
-          result={failed}
-        />
+        {days === null || unavailable ? (
+          <BookingUnavailable reason={unavailable ?? "unavailable"} />
+        ) : (
+          <BookingPickerIsland
+            action={bookingPath(lang)}
+            // The call's own page, which shows a refused move's reason beside the call.
+            manageAction={
+              loaderData.move
+                ? `${bookingManagePath(lang)}?t=${encodeURIComponent(loaderData.move)}`
+                : bookingManagePath(lang)
+            }
+            days={days}
+            day={loaderData.day}
+            slot={loaderData.slot ?? failed?.slot ?? null}
+            move={loaderData.move}
+            minutes={minutes}
+            holdMinutes={loaderData.holdMinutes}
+            result={failed}
+          />
+        )}
       </div>
     </>
   );

@@ -52,13 +52,13 @@ export default function Brands() {
   return (
     <>
       <PageMeta page="brands" />
+      {/* The lead only: how the two divide the work is the home page's brands section, and
+          here each panel says it in its own words. */}
       <PageHeader title={t("brands.title")}>
         <p>{t("brands.lead")}</p>
-        <p className="mt-3 font-semibold text-fg" data-brands-split>
-          {t("brands.split")}
-        </p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
+      {/* Each panel as tall as its own content (no stretch into empty white). */}
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:items-start">
         <BrandBlock brand="lab">
           <p>{t("brands.lab.description")}</p>
           <h3 className="pt-2 text-lg text-fg">{t("brands.lab.focusTitle")}</h3>
@@ -71,22 +71,23 @@ export default function Brands() {
             ))}
           </ul>
         </BrandBlock>
-        <BrandBlock brand="consultancy">
-          <p>{t("brands.consultancy.p1")}</p>
-          <p>{t("brands.consultancy.p2")}</p>
-          <p>{t("brands.consultancy.p3")}</p>
-        </BrandBlock>
-        {/* Who is behind the brands: a short note under the two panels, not a band of its own. */}
-        <Card
-          as="section"
-          aria-labelledby="brands-relation"
-          className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:gap-6 lg:col-span-2"
-        >
-          <h2 id="brands-relation" className="shrink-0 text-lg text-fg">
-            {t("brands.relation.title")}
-          </h2>
-          <p className="text-muted">{t(`brands.relation.text_${siteConfig.brandsRelation}`)}</p>
-        </Card>
+        {/* The shorter panel and, under it, who is behind the brands (a short note, not a band
+            of its own): the column ends about where the longer panel beside it does. */}
+        <div className="flex flex-col gap-8">
+          <BrandBlock brand="consultancy">
+            <p>{t("brands.consultancy.p1")}</p>
+            <p>{t("brands.consultancy.p2")}</p>
+            <p>{t("brands.consultancy.p3")}</p>
+          </BrandBlock>
+          <Card as="section" aria-labelledby="brands-relation">
+            <h2 id="brands-relation" className="text-lg text-fg">
+              {t("brands.relation.title")}
+            </h2>
+            <p className="mt-2 text-muted">
+              {t(`brands.relation.text_${siteConfig.brandsRelation}`)}
+            </p>
+          </Card>
+        </div>
       </div>
       <CtaBand />
     </>

@@ -21,7 +21,12 @@ import type { Person } from "#app/content/collections.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
 import { documentTitle } from "#app/routing/seo.ts";
-import { bookingPath, contactSentPath, parseLocalizedPath } from "#app/routing/paths.ts";
+import {
+  bookingOffered,
+  bookingPath,
+  contactSentPath,
+  parseLocalizedPath,
+} from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { Route } from "./+types/contact";
 
@@ -212,12 +217,19 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
         <p>{t("contact.lead")}</p>
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.5fr_1fr] lg:gap-12">
-        {/* As tall as its form: stretched to the column beside it, it would end in empty white. */}
-        <Card as="section" aria-labelledby="contact-form-title" padding="lg" className="self-start">
+        {/* As tall as the column beside it: the message box takes the extra height, so the
+            card never ends above its neighbours nor in empty white. */}
+        <Card
+          as="section"
+          aria-labelledby="contact-form-title"
+          padding="lg"
+          className="flex flex-col"
+          data-contact-card
+        >
           <h2 id="contact-form-title" className="text-xl text-fg">
             {t("contact.form.title")}
           </h2>
-          <div className="mt-6">
+          <div className="mt-6 flex flex-1 flex-col">
             <ContactFormIsland
               action={href("contact")}
               result={result}
@@ -226,7 +238,7 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
           </div>
         </Card>
         <div className="flex flex-col gap-10">
-          <BookCall />
+          {bookingOffered ? <BookCall /> : null}
           <NextSteps />
           <WhoAnswers people={answering} />
           <ContactDetails />

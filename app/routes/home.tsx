@@ -10,6 +10,7 @@ import { Motif } from "#app/components/motif.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
 import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
+import { keepCompounds } from "#app/text/compounds.tsx";
 import { StructuredData } from "#app/components/structured-data.tsx";
 import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -37,7 +38,7 @@ function Hero() {
             {t("home.hero.location")}
           </p>
           <h1 className="mt-6 text-4xl tracking-tight text-balance text-fg sm:text-5xl lg:text-display">
-            {t("home.hero.title")}
+            {keepCompounds(t("home.hero.title"))}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-pretty text-muted sm:text-xl">
             {t("home.hero.subtitle")}
@@ -96,8 +97,8 @@ function Process() {
 }
 
 /**
- * The five values as one even grid of equal items, no boxes: three and two on wide screens,
- * two by two on tablets, each row centred so that no cell is left empty.
+ * The five values as one even grid of equal items, no boxes: one row of five on wide screens,
+ * two columns on tablets, one on phones; every row starts at the left, under the heading.
  */
 function Values({ hasTeam }: { hasTeam: boolean }) {
   const { t, href } = useLocale();
@@ -109,12 +110,12 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
       title={t("home.why.title")}
       subtitle={t("home.why.subtitle")}
     >
-      <ul className="mt-12 flex flex-wrap justify-center gap-x-8 gap-y-10" data-values>
+      <ul
+        className="mt-12 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-5 lg:gap-x-6"
+        data-values
+      >
         {values.map(({ id, icon: Icon }) => (
-          <li
-            key={id}
-            className="basis-full sm:basis-[calc((100%-2rem)/2)] lg:basis-[calc((100%-4rem)/3)]"
-          >
+          <li key={id}>
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>

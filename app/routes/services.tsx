@@ -17,11 +17,12 @@ const groups = (["consultancy", "lab"] as const).map((brand) => ({
 
 /**
  * One service: what it is and what the client gets side by side (two readable columns on wide
- * screens, stacked on phones), then how it starts and who delivers it below a hairline.
+ * screens, stacked on phones), then how it starts below a hairline (who delivers it is said
+ * once, by its group's heading).
  * Its `id` is the anchor of the index at the top, of the brands page and of article links.
  */
 function ServiceRow({ service }: { service: Service }) {
-  const { t, href } = useLocale();
+  const { t } = useLocale();
   const key = `services.items.${service.id}` as const;
   const term = "text-sm font-semibold text-fg";
   return (
@@ -33,7 +34,7 @@ function ServiceRow({ service }: { service: Service }) {
     >
       <div className="grid gap-8 p-5 sm:p-8 md:grid-cols-2 md:gap-10">
         <div>
-          <span aria-hidden="true" className="emoji-tile">
+          <span aria-hidden="true" className="tile">
             {service.icon}
           </span>
           <h3 className="mt-4 text-xl tracking-tight text-balance text-fg hyphens-auto sm:text-2xl">
@@ -51,7 +52,7 @@ function ServiceRow({ service }: { service: Service }) {
           </ol>
         </div>
       </div>
-      <dl className="mx-5 grid gap-6 border-t border-line py-5 sm:mx-8 sm:py-6 md:grid-cols-3 md:gap-8">
+      <dl className="mx-5 grid gap-6 border-t border-line py-5 sm:mx-8 sm:py-6 md:grid-cols-2 md:gap-10">
         <div>
           <dt className={term}>{t("services.row.starts")}</dt>
           <dd className="mt-1 text-muted">{t(`${key}.start`)}</dd>
@@ -59,18 +60,6 @@ function ServiceRow({ service }: { service: Service }) {
         <div>
           <dt className={term}>{t("services.row.firstStep")}</dt>
           <dd className="mt-1 text-muted">{t(`${key}.firstStep`)}</dd>
-        </div>
-        <div>
-          <dt className={term}>{t("services.row.deliveredBy")}</dt>
-          <dd className="mt-1">
-            {/* A 44 px target whose text lines up with the other answers. */}
-            <a
-              href={`${href("brands")}#${service.brand}`}
-              className="-my-2.5 flex min-h-11 w-fit items-center rounded-md font-semibold text-brand-text hover:underline"
-            >
-              {siteConfig.brands[service.brand]}
-            </a>
-          </dd>
         </div>
       </dl>
     </Card>
@@ -103,7 +92,8 @@ function ServiceIndex() {
               <li key={service.id}>
                 <a
                   href={`#${service.id}`}
-                  className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-1 pl-4 text-muted hover:border-brand-text hover:text-fg"
+                  // The same padding above and below every name, wrapped or not: even gaps.
+                  className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-2.5 pl-4 text-muted hover:border-brand-text hover:text-fg"
                 >
                   {t(`services.items.${service.id}.title`)}
                 </a>

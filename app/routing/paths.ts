@@ -50,10 +50,19 @@ export function bookingPath(lang: Language): string {
 }
 
 /**
- * Where the site's call to action leads: the header's button and the closing band's. One
+ * Whether this build offers booking a call (BOOKING_OFFERED, app/config/settings.server.ts):
+ * the prerendered pages are made before the server reads its calendar, so their calls to
+ * action follow the build. Scripts run by Node alone see false.
+ */
+export const bookingOffered: boolean = import.meta.env?.BOOKING_OFFERED === "true";
+
+/**
+ * Where the site's call to action leads: the header's button, the closing band's, an
+ * article's. The booking page when the build offers booking, else the contact page. One
  * place, so that changing the next step changes it everywhere.
  */
-export const callToActionPath = (lang: Language) => bookingPath(lang);
+export const callToActionPath = (lang: Language, offered: boolean = bookingOffered) =>
+  offered ? bookingPath(lang) : localizedPath("contact", lang);
 
 /** Where a visitor's signed link shows, cancels or moves a booked call. */
 export const bookingManagePath = (lang: Language) => `${bookingPath(lang)}/manage`;

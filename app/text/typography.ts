@@ -10,3 +10,15 @@ const straightApostrophe = /(?<=[\p{L}\p{N}}])'(?=\p{L})/gu;
 /** `text` with its in-word apostrophes typographic (’, U+2019). */
 export const typographicApostrophes = (text: string): string =>
   text.replace(straightApostrophe, "\u2019");
+
+/**
+ * A name written to stand alone (a service's title: "Process automation") as it reads inside a
+ * sentence: "process automation". German keeps its capitals (its nouns have them wherever they
+ * stand), and so does a name that opens with an acronym ("IA generativa", "AI solutions").
+ */
+export function inSentence(name: string, lang: string): string {
+  if (lang === "de") return name;
+  const [first = "", second = ""] = [...name];
+  if (!second || second !== second.toLowerCase()) return name;
+  return first.toLowerCase() + name.slice(first.length);
+}

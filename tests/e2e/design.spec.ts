@@ -2,6 +2,7 @@ import { siteConfig } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { services } from "#app/content/services.ts";
 import { pagesIn } from "#app/pages.ts";
+import { inSentence } from "#app/text/typography.ts";
 import { callToActionPath, localizedPath } from "#app/routing/paths.ts";
 import { expect, settle, test, translator } from "#tests/e2e/support.ts";
 
@@ -104,7 +105,7 @@ test("contact: what happens next, with the reply time from the site config", asy
   );
 });
 
-test("header: the call to action in the bar on every screen, and 44 px language targets", async ({
+test("header: the call to action and the languages in the bar on every screen, 44 px targets where there is room", async ({
   page,
 }) => {
   const t = translator("en");
@@ -112,31 +113,44 @@ test("header: the call to action in the bar on every screen, and 44 px language 
   await page.goto("/en/services");
   const header = page.getByRole("banner");
   const cta = header.getByRole("link", { name: t("nav.talk") });
-  // The booking page, wherever the call to action is configured.
   await expect(cta).toHaveAttribute("href", callToActionPath("en"));
-  expect(callToActionPath("en")).toBe("/en/book");
-  for (const box of await header
-    .locator("[data-language-choice]")
-    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON()))) {
-    expect(box.width).toBeGreaterThanOrEqual(44);
-    expect(box.height).toBeGreaterThanOrEqual(44);
-  }
-  // On phones it stays in the bar, beside the menu button, not in the menu.
-  for (const width of [390, 320]) {
+  const languageBoxes = () =>
+    header
+      .locator("[data-language-choice]")
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+      );
+  // Three languages have their full 44 px from a 360 px phone up; the narrowest phone
+  // (or a fourth language) narrows them, never under 24 px.
+  for (const [width, least] of [
+    [1440, 44],
+    [1024, 44],
+    [768, 44],
+    [390, 44],
+    [360, 44],
+    [320, 24],
+  ] as const) {
     await page.setViewportSize({ width, height: 844 });
     await expect(cta).toBeVisible();
     const box = (await cta.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     expect(box.height).toBeGreaterThanOrEqual(44);
-    await expect(header.getByRole("link", { name: /, EN$/ })).toBeHidden();
+    await expect(header.getByRole("link", { name: /, EN$/ })).toBeVisible();
+    for (const language of await languageBoxes()) {
+      expect(language.width, `${width} px`).toBeGreaterThanOrEqual(least);
+      expect(language.height, `${width} px`).toBeGreaterThanOrEqual(44);
+      expect(language.right, `${width} px`).toBeLessThanOrEqual(box.x);
+    }
   }
-  // The page the call to action leads to hides it without moving the links beside it.
+  // On the page it leads to, the call to action stays, marked as the current page: the bar
+  // keeps no empty slot and nothing beside it moves.
   await page.setViewportSize({ width: 1440, height: 900 });
   const servicesLink = header.getByRole("link", { name: t("nav.services"), exact: true });
   const where = (await servicesLink.boundingBox())?.x;
   await page.goto(callToActionPath("en"));
-  await expect(cta).toBeHidden();
+  await expect(cta).toBeVisible();
+  await expect(cta).toHaveAttribute("aria-current", "page");
   expect((await servicesLink.boundingBox())?.x).toBe(where);
 });
 
@@ -208,9 +222,11 @@ test("an article ends on a call to action that names its services", async ({ pag
   )!;
   await page.goto(article.path);
   const band = page.getByRole("region", { name: t("insights.cta.title") });
+  // Each named as it reads mid-sentence: "process automation", not "Process automation".
   for (const id of article.services) {
-    await expect(band).toContainText(t(`services.items.${id}.title` as never));
+    await expect(band).toContainText(inSentence(t(`services.items.${id}.title` as never), "en"));
   }
+  await expect(band.getByText(/: [A-Z]/)).toHaveCount(0);
   await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
     "href",
     callToActionPath("en"),
@@ -250,12 +266,34 @@ test("services: the ways of working from the content data, with no price it does
   await expect(page).toHaveURL("/en/services#engagement");
 });
 
-test("home and brands say how the two brands divide the work", async ({ page }) => {
+test("home says how the two brands divide the work; the brands page does not repeat it in its header", async ({
+  page,
+}) => {
   const t = translator("en");
-  for (const path of ["/en", "/en/brands"]) {
-    await page.goto(path);
-    await expect(page.getByRole("main")).toContainText(t("brands.split"));
+  await page.goto("/en");
+  await expect(page.getByRole("main")).toContainText(t("brands.split"));
+  await page.goto("/en/brands");
+  await expect(page.getByRole("main")).not.toContainText(t("brands.split"));
+});
+
+test("brands: at 1440 px neither panel ends in an empty stretch", async ({ page }) => {
+  const t = translator("en");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/brands");
+  for (const brand of ["lab", "consultancy"] as const) {
+    const panel = page.getByRole("region", { name: siteConfig.brands[brand] });
+    const box = (await panel.boundingBox())!;
+    const last = (await panel.getByRole("listitem").last().boundingBox())!;
+    // The last link ends within the panel's padding, not a couple of hundred pixels above.
+    expect(box.y + box.height - (last.y + last.height), brand).toBeLessThan(64);
   }
+  // The two columns end about level: the note on who is behind them sits under the shorter one.
+  const lab = (await page.getByRole("region", { name: siteConfig.brands.lab }).boundingBox())!;
+  const relation = (await page
+    .getByRole("region", { name: t("brands.relation.title") })
+    .boundingBox())!;
+  expect(relation.x).toBeGreaterThan(lab.x + lab.width);
+  expect(Math.abs(lab.y + lab.height - (relation.y + relation.height))).toBeLessThan(80);
 });
 
 test.describe("the 404 page", () => {
@@ -561,6 +599,12 @@ test.describe("review findings stay fixed", () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().toJSON()));
     expect(boxes).toHaveLength(5);
     expect(new Set(boxes.map((box) => Math.round(box.width))).size).toBe(1);
+    // One row of five, starting under the section's heading: no row centred on its own.
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    const heading = await page
+      .getByRole("heading", { name: translator("en")("home.why.title") })
+      .boundingBox();
+    expect(Math.abs(boxes[0]!.left - heading!.x)).toBeLessThanOrEqual(1);
     // No item is boxed: the items carry no border of their own.
     const borders = await page
       .locator("[data-values] > li")
@@ -595,29 +639,25 @@ test.describe("review findings stay fixed", () => {
     }
   });
 
-  test("emoji sit on a neutral plate, never the tinted tile of the line icons", async ({
+  test("one plate for every icon: the services' emoji and the line icons share the tile", async ({
     page,
   }) => {
-    await page.goto("/en");
-    const look = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((node) => {
-          const style = getComputedStyle(node);
-          return { background: style.backgroundColor, radius: style.borderTopLeftRadius };
-        });
-    const emoji = await look(".emoji-tile");
-    const tile = await look(".tile");
-    expect(emoji.background).not.toBe(tile.background);
-    expect(emoji.radius).not.toBe(tile.radius);
-    // A row of emoji holds no line icon.
-    const mixed = await page
-      .locator(".emoji-tile")
-      .evaluateAll(
-        (nodes) => nodes.filter((node) => node.parentElement?.querySelector("svg")).length,
-      );
-    expect(mixed).toBe(0);
+    for (const path of ["/en", "/en/services", "/en/about"]) {
+      await page.goto(path);
+      const looks = await page
+        .getByRole("main")
+        .locator(".tile")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const style = getComputedStyle(node);
+            return `${style.backgroundColor} ${style.borderTopLeftRadius} ${style.borderTopWidth}`;
+          }),
+        );
+      expect(looks.length, path).toBeGreaterThan(2);
+      expect(new Set(looks).size, path).toBe(1);
+      // No icon of the page's text sits outside a plate in the accent colour.
+      expect(await page.getByRole("main").locator("h3 > svg.text-accent").count(), path).toBe(0);
+    }
   });
 
   test("hero: three staggered cards on wide screens, none covering another, one on phones", async ({
@@ -653,4 +693,62 @@ test.describe("review findings stay fixed", () => {
       }
     }
   });
+});
+
+test("contact: the form's card reaches the bottom of the column beside it, its message box taking the height", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/contact");
+  const card = page.locator("[data-contact-card]");
+  const column = card.locator("xpath=following-sibling::div[1]");
+  // The column as tall as it is with every part it may show (the booking card, the people).
+  await column.evaluate((node) => {
+    const filler = document.createElement("div");
+    filler.style.height = "300px";
+    node.append(filler);
+  });
+  const message = page.getByLabel(translator("en")("contact.form.message"), { exact: true });
+  const cardBox = (await card.boundingBox())!;
+  const columnBox = (await column.boundingBox())!;
+  expect(
+    Math.abs(cardBox.y + cardBox.height - (columnBox.y + columnBox.height)),
+  ).toBeLessThanOrEqual(1);
+  expect((await message.boundingBox())!.height).toBeGreaterThan(300);
+});
+
+test("services: the index's names are evenly spaced, wrapped or not", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/en/services");
+  const gaps = await page.locator("[data-services-index] ul").evaluateAll((lists) =>
+    lists.flatMap((list) => {
+      const texts = [...list.querySelectorAll("a")].map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        return range.getBoundingClientRect();
+      });
+      return texts.slice(1).map((text, i) => text.top - texts[i]!.bottom);
+    }),
+  );
+  expect(gaps.length).toBeGreaterThan(3);
+  expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(2);
+});
+
+test("footer on phones: the links on the left, the brands and the legal pages stacked on the right", async ({
+  page,
+}) => {
+  const t = translator("es");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const box = async (name: string) =>
+    (await footer.getByRole("navigation", { name, exact: true }).boundingBox())!;
+  const links = await box(t("footer.links"));
+  const brands = await box(t("footer.brands"));
+  const legal = await box(t("footer.legal"));
+  expect(brands.x).toBeGreaterThan(links.x + links.width);
+  expect(Math.abs(legal.x - brands.x)).toBeLessThanOrEqual(1);
+  expect(legal.y).toBeGreaterThan(brands.y + brands.height);
+  // Nothing of the columns' part sits below the links' column alone.
+  expect(legal.y + legal.height).toBeLessThanOrEqual(links.y + links.height + 48);
 });

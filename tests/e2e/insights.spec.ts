@@ -13,6 +13,7 @@ import {
   parseLocalizedPath,
 } from "#app/routing/paths.ts";
 import { absoluteUrl, articleSeo } from "#app/routing/seo.ts";
+import { inSentence } from "#app/text/typography.ts";
 import { expect, expectNoAxeViolations, languages, test, translator } from "#tests/e2e/support.ts";
 
 // Article URLs are not registry pages (allPagePaths), so this spec covers them end to end.
@@ -160,7 +161,10 @@ test("every article: its head, reciprocal hreflang only among translations, Blog
     }
     const band = page.getByRole("region", { name: t("insights.cta.title") });
     for (const service of article.services) {
-      await expect(band).toContainText(t(`services.items.${service}.title`));
+      // Named as it reads mid-sentence ("solucions d’IA generativa").
+      await expect(band).toContainText(
+        inSentence(t(`services.items.${service}.title`), article.lang),
+      );
     }
     await expect(band.getByRole("link", { name: t("insights.cta.button") })).toHaveAttribute(
       "href",

@@ -59,3 +59,19 @@ test("a first visit gets Spanish whatever the browser's language", async ({ brow
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await context.close();
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the languages are in the bar: switching needs no menu", async ({ page }) => {
+    const t = translator("en");
+    await page.goto("/en/about");
+    const banner = page.getByRole("banner");
+    await expect(page.getByRole("navigation", { name: t("nav.label") })).toBeHidden();
+    await banner.getByRole("link", { name: "Català, CA", exact: true }).click();
+    await expect(page).toHaveURL("/ca/about");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      translator("ca")("about.title"),
+    );
+  });
+});

@@ -32,6 +32,13 @@ for (const javaScriptEnabled of [true, false]) {
       await toggle.click();
       await expect(nav).toBeVisible();
       expect(await menuButtonExpanded(page)).toBe(true);
+      // A scrim darkens the page below the bar while the menu is open; the bar stays clear.
+      const scrim = await nav.evaluate((node) => {
+        const style = getComputedStyle(node, "::backdrop");
+        return { background: style.backgroundColor, top: style.top };
+      });
+      expect(scrim.background).toMatch(/^rgba\(0, 0, 0, 0\.[1-9]/);
+      expect(scrim.top).toBe("64px");
       await page.keyboard.press("Escape");
       await expect(nav).toBeHidden();
 

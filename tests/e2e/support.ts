@@ -1,9 +1,9 @@
 import axe from "axe-core";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { Language } from "#app/config/site.ts";
+import { siteConfig, type Language } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { publishedLanguages } from "#app/routing/paths.ts";
+import { localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 
 export { expect };
 
@@ -118,4 +118,46 @@ export async function fillContactForm(
   await page.getByLabel(t("contact.form.name"), { exact: true }).fill(values.name);
   await page.getByLabel(t("contact.form.email"), { exact: true }).fill(values.email);
   await page.getByLabel(t("contact.form.message"), { exact: true }).fill(values.message);
+}
+
+/**
+ * The booking page with no calendar to offer: a plain explanation with the way to the contact
+ * form and the e-mail address as a link; no alert, no status box, no colour of the danger token.
+ */
+export async function expectBookingUnavailable(page: Page, lang: Language) {
+  const t = translator(lang);
+  const section = page.getByRole("region", { name: t("booking.unavailable.title") });
+  await expect(section).toBeVisible();
+  await expect(section.getByRole("link", { name: t("booking.unavailable.form") })).toHaveAttribute(
+    "href",
+    localizedPath("contact", lang),
+  );
+  await expect(section.getByRole("link", { name: t("booking.unavailable.mail") })).toHaveAttribute(
+    "href",
+    `mailto:${siteConfig.email}`,
+  );
+  await expect(page.locator('button[name="slot"]')).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveCount(0);
+  // Neither the danger token's classes nor its colours (when this page's styles define them).
+  await expect(page.getByRole("main").locator('[class*="danger"]')).toHaveCount(0);
+  const dangerous = await page.getByRole("main").evaluate((main) => {
+    const root = getComputedStyle(document.documentElement);
+    const tokens = ["--danger", "--danger-soft"]
+      .map((name) => root.getPropertyValue(name).trim())
+      .filter(Boolean);
+    const probe = document.createElement("div");
+    main.append(probe);
+    const colours = tokens.map((token) => {
+      probe.style.color = token;
+      return getComputedStyle(probe).color;
+    });
+    probe.remove();
+    return [...main.querySelectorAll("*")].flatMap((element) => {
+      const style = getComputedStyle(element);
+      const used = [style.color, style.borderTopColor, style.backgroundColor];
+      return used.some((colour) => colours.includes(colour)) ? [element.outerHTML] : [];
+    });
+  });
+  expect(dangerous).toEqual([]);
 }
