@@ -107,6 +107,8 @@ try {
         // A fresh profile each time: nothing cached, nothing prerendered before.
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
+        // A desktop's width: below 1024 px the header's links are in the menu.
+        await page.setViewport({ width: 1280, height: 800 });
         measured[mode].push(await click(page, proxies[mode].url, from, to));
         await context.close();
       }

@@ -37,6 +37,8 @@ test("a hovered header link is prerendered, shown on the click and counted once"
   try {
     const page = await context.newPage();
     await page.setUserAgent({ userAgent: desktopUserAgent });
+    // A desktop's width: below 1024 px the header's links are in the menu.
+    await page.setViewport({ width: 1280, height: 800 });
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
