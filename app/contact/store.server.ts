@@ -225,6 +225,24 @@ async function createStore(database: Database) {
         suspicion: message.suspicion ?? null,
       });
     },
+    /**
+     * Whether a message with the same name, address (in any case) and text was stored since
+     * `since`: a repeat of it is the same message (a double click, a resend after a slow answer).
+     */
+    isRepeat: async (
+      message: Pick<NewMessage, "name" | "email" | "message">,
+      since: number,
+    ): Promise<boolean> =>
+      (await db
+        .selectFrom("messages")
+        .select("id")
+        .where("created_at", ">=", since)
+        .where("mail", "is", null)
+        .where("name", "=", message.name)
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", message.email.toLowerCase()))
+        .where("message", "=", message.message)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
     /** Due messages, oldest first, reserved for `owner` until the lease ends (or it dies). */
     claimDue: (owner: string, now: number, leaseMs: number, limit: number) =>
       claim("pending", owner, now, leaseMs, limit),

@@ -183,4 +183,21 @@ describe(`store on ${databaseUnderTest}`, () => {
     expect(await b.takeMailSlot(window, 4)).toBe(false);
     await close();
   });
+
+  it("recognises a repeat of a message stored lately: same name, address in any case and text", async () => {
+    const { a, b, close } = await twoServers();
+    const message = {
+      lang: "es",
+      name: "Marta",
+      email: "marta@example.es",
+      message: "Hola\nqué tal",
+    };
+    await a.insert(message, 1_000_000);
+    expect(await b.isRepeat({ ...message, email: "Marta@Example.ES" }, 1_000_000)).toBe(true);
+    expect(await b.isRepeat({ ...message, message: "Hola" }, 1_000_000)).toBe(false);
+    expect(await b.isRepeat({ ...message, name: "Marta G." }, 1_000_000)).toBe(false);
+    // Older than the window asked about: not a repeat.
+    expect(await b.isRepeat(message, 1_000_001)).toBe(false);
+    await close();
+  });
 });

@@ -14,8 +14,15 @@ import type { MessageStore, Suspicion } from "#app/contact/store.server.ts";
 /** Large enough for the longest valid message in any script, percent-encoded; no larger. */
 const maxBodyBytes = 64 * 1024;
 
+/**
+ * A message identical to one stored this recently (same name, address and text) is that
+ * message again: a double click, or a resend after an answer that came slowly, minutes apart
+ * at most. The rate limit's window: past it a repeat is more likely meant.
+ */
+const repeatWindowMs = 10 * 60_000;
+
 export type SubmitDependencies = {
-  store: Pick<MessageStore, "insert">;
+  store: Pick<MessageStore, "insert" | "isRepeat">;
   /** Counts one submission of the client against the rate limit. */
   consume: (clientKey: string) => Promise<RateLimitDecision>;
   /** A message was stored that is not spam (in the page's language): e-mail it, count it. */
@@ -148,6 +155,11 @@ export async function submitContact(
   const suspicion = !honeypot && timed ? fillTimeSuspicion(fields, deps.minFillMs) : undefined;
 
   try {
+    if (await deps.store.isRepeat(validation.values, Date.now() - repeatWindowMs)) {
+      // Answered as the first was; nothing stored or e-mailed twice.
+      deps.log.info("contact message repeated within minutes: kept once");
+      return { status: 200, result: { status: "sent" }, headers };
+    }
     const id = await deps.store.insert({ lang, ...validation.values, spamReason, suspicion });
     deps.log.info(
       { messageId: id, spam: spamReason ?? false, suspicion: suspicion ?? false },

@@ -17,7 +17,7 @@ async function submit(body: string, timed = true, type = "application/x-www-form
     }),
     { clientKey: "192.0.2.1", lang: "es", timed },
     {
-      store: { insert: async (message) => stored.push(message) },
+      store: { insert: async (message) => stored.push(message), isRepeat: async () => false },
       consume: async () => ({ allowed: true, headers: {} }),
       onStored: () => void mailed++,
       minFillMs: 3000,
@@ -112,6 +112,7 @@ describe("what is stored", () => {
           insert: async () => {
             throw new Error("must not be stored");
           },
+          isRepeat: async () => false,
         },
         consume: async () => ({ allowed: true, headers: {} }),
         onStored: () => undefined,
@@ -125,5 +126,35 @@ describe("what is stored", () => {
       reason: "invalid",
       fieldErrors: { name: "required", email: "required" },
     });
+  });
+});
+
+describe("a repeated submission", () => {
+  it("is answered as sent, but neither stored nor e-mailed again", async () => {
+    const stored: NewMessage[] = [];
+    let mailed = 0;
+    const post = () =>
+      submitContact(
+        new Request("http://localhost/contact", {
+          method: "POST",
+          body: form({ ...person, elapsed: "9000" }),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+        { clientKey: "192.0.2.1", lang: "es", timed: true },
+        {
+          store: {
+            insert: async (message) => stored.push(message),
+            isRepeat: async (message) =>
+              stored.some((earlier) => earlier.message === message.message),
+          },
+          consume: async () => ({ allowed: true, headers: {} }),
+          onStored: () => void mailed++,
+          minFillMs: 0,
+          log: pino({ level: "silent" }),
+        },
+      );
+    for (let i = 0; i < 3; i++) expect((await post()).result).toEqual({ status: "sent" });
+    expect(stored).toHaveLength(1);
+    expect(mailed).toBe(1);
   });
 });

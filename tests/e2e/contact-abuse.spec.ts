@@ -273,7 +273,8 @@ for (const kind of storeKinds) {
       for (let i = 0; i < 3; i++)
         expect((await send(client, { ...good, email: "x@" })).status).toBe(400);
       for (let i = 0; i < 5; i++) {
-        const ok = await send(client);
+        // Five different messages: a repeat of one would be that message again.
+        const ok = await send(client, { ...good, message: `Hola ${i}` });
         expect(ok.status).toBe(200);
         expect(ok.headers.get("ratelimit-policy")).toBe("5;w=600");
         expect(ok.headers.get("ratelimit")).toMatch(
@@ -373,3 +374,19 @@ function envOf(database: string) {
     ? { DATABASE_URL: database }
     : { DATABASE_PATH: database };
 }
+
+test("the same message posted three times within minutes is stored and e-mailed once, each post answered as sent", async () => {
+  const repeated = { ...good, name: "Repetido", message: "Una vez basta" };
+  for (let i = 0; i < 3; i++) {
+    const answer = await post("/contact", form(repeated), { ...urlencoded, ...json });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({ status: "sent" });
+  }
+  // Another text from the same person is another message.
+  await post("/contact", form({ ...repeated, message: "Y otra cosa" }), { ...urlencoded, ...json });
+  const rows = (await readMessages(site.databasePath)).filter((row) => row.name === "Repetido");
+  expect(rows.map((row) => row.message)).toEqual(["Una vez basta", "Y otra cosa"]);
+  await eventually(
+    () => smtp.received.filter((mail) => mail.text.includes("Una vez basta")).length === 1,
+  );
+});

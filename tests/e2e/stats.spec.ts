@@ -28,6 +28,9 @@ async function visit(page: Page, url: string, options: { referer?: string } = {}
   return (await beacon).request().postDataJSON() as { speculated: boolean };
 }
 
+/** Messages sent so far: each text differs, as a repeat within minutes would be one message. */
+let messagesSent = 0;
+
 /** A message as the form's script sends it: to the contact page, asking for JSON. */
 const message = (site: Site, name: string, lang: Language, extra: Record<string, string> = {}) =>
   fetch(`${site.url}${localizedPath("contact", lang)}`, {
@@ -40,7 +43,7 @@ const message = (site: Site, name: string, lang: Language, extra: Record<string,
     body: new URLSearchParams({
       name,
       email: "persona@example.com",
-      message: "Hola, querría un presupuesto.",
+      message: `Hola, querría un presupuesto (${++messagesSent}).`,
       elapsed: "9000",
       ...extra,
     }),
