@@ -113,6 +113,14 @@ function fillTimeSuspicion(fields: Fields, minFillMs: number): Suspicion | undef
   return Number(elapsed) < minFillMs ? "too-fast" : undefined;
 }
 
+/** The repeat check and the insert of this process's submissions, in turn (see submitContact). */
+let storing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = storing.then(task, task);
+  storing = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Handles one contact form submission: size and type limits, per-client rate limit,
  * validation, bot traps, then durable storage before answering "sent". A filled honeypot
@@ -155,12 +163,18 @@ export async function submitContact(
   const suspicion = !honeypot && timed ? fillTimeSuspicion(fields, deps.minFillMs) : undefined;
 
   try {
-    if (await deps.store.isRepeat(validation.values, Date.now() - repeatWindowMs)) {
+    // Checked and stored one at a time: the two posts of a double click, arriving together,
+    // would otherwise both find no earlier copy.
+    const id = await oneAtATime(async () =>
+      (await deps.store.isRepeat(validation.values, Date.now() - repeatWindowMs))
+        ? undefined
+        : deps.store.insert({ lang, ...validation.values, spamReason, suspicion }),
+    );
+    if (id === undefined) {
       // Answered as the first was; nothing stored or e-mailed twice.
       deps.log.info("contact message repeated within minutes: kept once");
       return { status: 200, result: { status: "sent" }, headers };
     }
-    const id = await deps.store.insert({ lang, ...validation.values, spamReason, suspicion });
     deps.log.info(
       { messageId: id, spam: spamReason ?? false, suspicion: suspicion ?? false },
       "contact message stored",

@@ -157,4 +157,35 @@ describe("a repeated submission", () => {
     expect(stored).toHaveLength(1);
     expect(mailed).toBe(1);
   });
+
+  it("is kept once when the two posts of a double click arrive together", async () => {
+    const stored: NewMessage[] = [];
+    const post = () =>
+      submitContact(
+        new Request("http://localhost/contact", {
+          method: "POST",
+          body: form({ ...person, message: "Dos clics", elapsed: "9000" }),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+        { clientKey: "192.0.2.1", lang: "es", timed: true },
+        {
+          store: {
+            // A database write takes a turn of the event loop, as a real one does.
+            insert: async (message) => {
+              await new Promise((resolve) => setImmediate(resolve));
+              return stored.push(message);
+            },
+            isRepeat: async (message) =>
+              stored.some((earlier) => earlier.message === message.message),
+          },
+          consume: async () => ({ allowed: true, headers: {} }),
+          onStored: () => undefined,
+          minFillMs: 0,
+          log: pino({ level: "silent" }),
+        },
+      );
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((answer) => answer.result)).toEqual(Array(3).fill({ status: "sent" }));
+    expect(stored).toHaveLength(1);
+  });
 });
