@@ -88,20 +88,29 @@ async function backup(now = new Date()): Promise<string> {
   mkdirSync(BACKUP_DIR, { recursive: true, mode: 0o700 });
   const file = path.join(BACKUP_DIR, backupName(now, kind));
   const partial = `${file}.partial`;
-  rmSync(partial, { force: true });
-  if (DATABASE_URL) {
-    await run("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`], {
-      env: { ...process.env, ...postgresEnvironment(DATABASE_URL) },
-    });
-  } else {
-    if (!existsSync(DATABASE_PATH))
-      throw new Error(`No database at ${DATABASE_PATH} (DATABASE_PATH).`);
-    const db = new DatabaseSync(DATABASE_PATH, { readOnly: true, timeout: 5_000 });
-    try {
-      db.prepare("VACUUM INTO ?").run(partial);
-    } finally {
-      db.close();
+  // A copy cut short (a failed dump, a killed run) holds personal data too: none is left
+  // behind, to be mirrored off the machine and outlive the retention.
+  for (const name of readdirSync(BACKUP_DIR)) {
+    if (name.endsWith(".partial")) rmSync(path.join(BACKUP_DIR, name), { force: true });
+  }
+  try {
+    if (DATABASE_URL) {
+      await run("pg_dump", ["--format=custom", "--no-owner", `--file=${partial}`], {
+        env: { ...process.env, ...postgresEnvironment(DATABASE_URL) },
+      });
+    } else {
+      if (!existsSync(DATABASE_PATH))
+        throw new Error(`No database at ${DATABASE_PATH} (DATABASE_PATH).`);
+      const db = new DatabaseSync(DATABASE_PATH, { readOnly: true, timeout: 5_000 });
+      try {
+        db.prepare("VACUUM INTO ?").run(partial);
+      } finally {
+        db.close();
+      }
     }
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
   renameSync(partial, file);
   console.log(`Backup written: ${file} (${statSync(file).size} bytes)`);

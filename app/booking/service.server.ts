@@ -92,14 +92,14 @@ export async function startBookingService(
   const offset = settings.BOOKING_NOW ? Date.parse(settings.BOOKING_NOW) - Date.now() : 0;
   const now = () => Date.now() + offset;
   const store = bookingStore(database);
+  const dayMs = 24 * 3600 * 1000;
   // Every e-mail to a visitor address counts here, whoever asked for it and from wherever:
   // one budget per address and day. The company's copies go under the outbox's hourly cap.
   const mailsToAddress = budget({
     scope: "mail-to:",
     max: settings.BOOKING_MAIL_PER_ADDRESS_PER_DAY,
-    windowMs: 24 * 3600 * 1000,
+    windowMs: dayMs,
   });
-  const dayMs = 24 * 3600 * 1000;
   // Bookings made at once, per network and on the whole site; past either, held (see book).
   const directPerNetwork = budget({
     scope: "booking-network:",
@@ -384,97 +384,109 @@ export async function startBookingService(
       }
       const { headers } = limit;
       if (!limit.allowed) return failure("rateLimited", {}, headers);
-      const intent = single(fields, "intent");
-      if (intent === "confirm") {
-        const booked = (record: Pick<BookingRecord, "lang" | "start" | "end">) => ({
+      // A database that fails mid-way (busy, PostgreSQL down) is answered as a booking is:
+      // "try again", never a bare 500.
+      try {
+        const intent = single(fields, "intent");
+        if (intent === "confirm") {
+          const booked = (record: Pick<BookingRecord, "lang" | "start" | "end">) => ({
+            status: 200,
+            result: {
+              status: "booked" as const,
+              start: record.start,
+              end: record.end,
+              manage: `${bookingManagePath(record.lang as Language)}?t=${tokenOf(id)}&booked=1`,
+            },
+            headers,
+          });
+          // Confirmed already (a second click): the same answer, nothing sent twice.
+          if (booking.heldUntil === null) return booked(booking);
+          const visitorMailed = await mayMail(booking.email);
+          const confirmed = await store.confirm(
+            id,
+            now(),
+            (record) =>
+              mailsFor(
+                "request",
+                knownZone(single(fields, "tz")),
+              )(record).filter((mail) => visitorMailed || mail.recipient !== record.email),
+            Date.now(),
+          );
+          if (!confirmed) {
+            // Confirmed meanwhile by another click: the same answer as the first.
+            const again = await linked(single(fields, "t"));
+            if (again?.status === "booked" && again.heldUntil === null) return booked(again);
+            return failure("forbidden", {}, headers);
+          }
+          log.info({ bookingId: id }, "held call confirmed");
+          deliver();
+          onBooked(confirmed.lang as Language);
+          return booked(confirmed);
+        }
+        if (intent === "cancel") {
+          // A held booking was never announced: its cancellation is not either.
+          const announced = booking.heldUntil === null;
+          const visitorMailed = announced && (await mayMail(booking.email));
+          const cancelled = await store.cancel(
+            id,
+            (record) =>
+              announced
+                ? mailsFor("cancel")(record).filter(
+                    (mail) => visitorMailed || mail.recipient !== record.email,
+                  )
+                : [],
+            Date.now(),
+          );
+          if (!cancelled) return failure("forbidden", {}, headers);
+          log.info({ bookingId: id, visitorMailed }, "call cancelled");
+          deliver();
+          const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
+          return { status: 200, result: { status: "cancelled", manage }, headers };
+        }
+        const start = slotOf(single(fields, "slot"));
+        // A held booking is confirmed or cancelled, not moved.
+        if (start === undefined || booking.heldUntil !== null) {
+          return failure("forbidden", {}, headers);
+        }
+        if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
+          return failure("tooManyChanges", {}, headers);
+        }
+        const current = await availability();
+        if (current.stale) return failure("stale", {}, headers);
+        const slot = offered(current.days, start);
+        if (!slot) return failure("taken", { alternatives: await alternatives(start) }, headers);
+        if (!(await mayMail(booking.email))) {
+          log.warn({ bookingId: id }, "move refused: the e-mail budget of its address is spent");
+          return failure("rateLimited", {}, headers);
+        }
+        const moved = await store.move(
+          id,
+          slot,
+          { maxMoves: settings.BOOKING_MOVES_PER_CALL, now: now() },
+          mailsFor("update", knownZone(single(fields, "tz"))),
+          Date.now(),
+        );
+        if (moved === "taken") {
+          return failure("taken", { alternatives: await alternatives(start) }, headers);
+        }
+        if (moved === "exhausted") return failure("tooManyChanges", {}, headers);
+        if (!moved) return failure("forbidden", {}, headers);
+        log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
+        deliver();
+        return {
           status: 200,
           result: {
-            status: "booked" as const,
-            start: record.start,
-            end: record.end,
-            manage: `${bookingManagePath(record.lang as Language)}?t=${tokenOf(id)}&booked=1`,
+            status: "booked",
+            start: moved.start,
+            end: moved.end,
+            manage: `${bookingManagePath(moved.lang as Language)}?t=${tokenOf(id)}&moved=1`,
           },
           headers,
-        });
-        // Confirmed already (a second click): the same answer, nothing sent twice.
-        if (booking.heldUntil === null) return booked(booking);
-        const visitorMailed = await mayMail(booking.email);
-        const confirmed = await store.confirm(
-          id,
-          now(),
-          (record) =>
-            mailsFor(
-              "request",
-              knownZone(single(fields, "tz")),
-            )(record).filter((mail) => visitorMailed || mail.recipient !== record.email),
-          Date.now(),
-        );
-        if (!confirmed) return failure("forbidden", {}, headers);
-        log.info({ bookingId: id }, "held call confirmed");
-        deliver();
-        onBooked(confirmed.lang as Language);
-        return booked(confirmed);
+        };
+      } catch (error) {
+        log.error({ err: error, bookingId: id }, "could not change a booking");
+        return failure("unavailable", {}, headers);
       }
-      if (intent === "cancel") {
-        // A held booking was never announced: its cancellation is not either.
-        const announced = booking.heldUntil === null;
-        const visitorMailed = announced && (await mayMail(booking.email));
-        const cancelled = await store.cancel(
-          id,
-          (record) =>
-            announced
-              ? mailsFor("cancel")(record).filter(
-                  (mail) => visitorMailed || mail.recipient !== record.email,
-                )
-              : [],
-          Date.now(),
-        );
-        if (!cancelled) return failure("forbidden", {}, headers);
-        log.info({ bookingId: id, visitorMailed }, "call cancelled");
-        deliver();
-        const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
-        return { status: 200, result: { status: "cancelled", manage }, headers };
-      }
-      const start = slotOf(single(fields, "slot"));
-      // A held booking is confirmed or cancelled, not moved.
-      if (start === undefined || booking.heldUntil !== null) {
-        return failure("forbidden", {}, headers);
-      }
-      if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
-        return failure("tooManyChanges", {}, headers);
-      }
-      const current = await availability();
-      if (current.stale) return failure("stale", {}, headers);
-      const slot = offered(current.days, start);
-      if (!slot) return failure("taken", { alternatives: await alternatives(start) }, headers);
-      if (!(await mayMail(booking.email))) {
-        log.warn({ bookingId: id }, "move refused: the e-mail budget of its address is spent");
-        return failure("rateLimited", {}, headers);
-      }
-      const moved = await store.move(
-        id,
-        slot,
-        { maxMoves: settings.BOOKING_MOVES_PER_CALL, now: now() },
-        mailsFor("update", knownZone(single(fields, "tz"))),
-        Date.now(),
-      );
-      if (moved === "taken") {
-        return failure("taken", { alternatives: await alternatives(start) }, headers);
-      }
-      if (moved === "exhausted") return failure("tooManyChanges", {}, headers);
-      if (!moved) return failure("forbidden", {}, headers);
-      log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
-      deliver();
-      return {
-        status: 200,
-        result: {
-          status: "booked",
-          start: moved.start,
-          end: moved.end,
-          manage: `${bookingManagePath(moved.lang as Language)}?t=${tokenOf(id)}&moved=1`,
-        },
-        headers,
-      };
     },
     /** Deletes bookings past the contact messages' retention. */
     purgeOlderThan: (cutoff: number) => store.purgeOlderThan(cutoff),

@@ -101,9 +101,11 @@ for (const kind of storeKinds) {
         expect.arrayContaining(["Aina", "Pere", "Marta Ferrer"]),
       );
 
-      // A copy older than the privacy policy allows, and a file that is not a copy.
+      // A copy older than the privacy policy allows, one a killed run left half-written, and a
+      // file that is not a copy.
       mkdirSync(backups.BACKUP_DIR);
       writeFileSync(path.join(backups.BACKUP_DIR, "site-20200101T000000Z.db"), "");
+      writeFileSync(path.join(backups.BACKUP_DIR, "site-20260101T000000Z.db.partial"), "");
       writeFileSync(path.join(backups.BACKUP_DIR, "notes.txt"), "");
       const taken = await backupCommand({ ...original, ...backups });
       expect(taken.output).toMatch(/Backup written: .*site-\d{8}T\d{6}Z\.(db|dump)/);
