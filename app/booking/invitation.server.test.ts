@@ -29,39 +29,34 @@ function read(mail: ReturnType<typeof invitationMails>[number]["mail"]) {
   return { method, content, event };
 }
 
+/** An invitation (REQUEST) for the booked call: its instant, place, organiser and guest. */
+function expectRequestAtTheCall(mail: Parameters<typeof read>[0]) {
+  const { method, content, event } = read(mail);
+  expect(method).toBe("REQUEST");
+  expect(content).toMatch(/^METHOD:REQUEST/m);
+  expect((event.start as Date).toISOString()).toBe("2027-03-29T07:00:00.000Z");
+  expect((event.end as Date).toISOString()).toBe("2027-03-29T07:30:00.000Z");
+  expect(String(event.location)).toBe(options.location);
+  expect(JSON.stringify(event.organizer)).toContain("owner@example.com");
+  expect(JSON.stringify(event.attendee)).toContain("nuria@example.cat");
+}
+
 describe("the invitations of a booked call", () => {
   it("go to the visitor and the company, each at the call's instant", () => {
     const mails = invitationMails(booking, "request", options);
     expect(mails.map((mail) => mail.recipient)).toEqual(["nuria@example.cat", "owner@example.com"]);
-    for (const { mail } of mails) {
-      const { method, content, event } = read(mail);
-      expect(method).toBe("REQUEST");
-      expect(content).toMatch(/^METHOD:REQUEST/m);
-      expect((event.start as Date).toISOString()).toBe("2027-03-29T07:00:00.000Z");
-      expect((event.end as Date).toISOString()).toBe("2027-03-29T07:30:00.000Z");
-      expect(String(event.location)).toBe(options.location);
-      expect(JSON.stringify(event.organizer)).toContain("owner@example.com");
-      expect(JSON.stringify(event.attendee)).toContain("nuria@example.cat");
-    }
+    for (const { mail } of mails) expectRequestAtTheCall(mail);
   });
 
   it("greet the visitor in their language, with the link to cancel or move", () => {
     const [visitor] = invitationMails(booking, "request", options);
-    for (const { mail } of [visitor!]) {
-      const { method, content, event } = read(mail);
-      expect(method).toBe("REQUEST");
-      expect(content).toMatch(/^METHOD:REQUEST/m);
-      expect((event.start as Date).toISOString()).toBe("2027-03-29T07:00:00.000Z");
-      expect((event.end as Date).toISOString()).toBe("2027-03-29T07:30:00.000Z");
-      expect(String(event.location)).toBe(options.location);
-      expect(JSON.stringify(event.organizer)).toContain("owner@example.com");
-      expect(JSON.stringify(event.attendee)).toContain("nuria@example.cat");
-      // Catalan, on Madrid's clock (summer time), with the zone named.
-      expect(mail.subject).toContain("Trucada amb");
-      expect(mail.text).toMatch(/dilluns, 29 de març del? 2027.*9:00 \(hora d.estiu/i);
-      expect(mail.text).toContain(options.manageUrl);
-      expect(read(mail).content).toContain("t=7.abc");
-    }
+    const { mail } = visitor!;
+    expectRequestAtTheCall(mail);
+    // Catalan, on Madrid's clock (summer time), with the zone named.
+    expect(mail.subject).toContain("Trucada amb");
+    expect(mail.text).toMatch(/dilluns, 29 de març del? 2027.*9:00 \(hora d.estiu/i);
+    expect(mail.text).toContain(options.manageUrl);
+    expect(read(mail).content).toContain("t=7.abc");
   });
 
   it("tell the company in Spanish who booked, without greeting the visitor or their link", () => {

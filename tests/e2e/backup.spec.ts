@@ -10,7 +10,13 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { startCalendarServer } from "#tests/support/calendar.ts";
 import { startPostgres, storeKinds, type Postgres } from "#tests/support/postgres.ts";
-import { readMessages, startSite, tempDatabasePath, type Site } from "#tests/support/site.ts";
+import {
+  postForm,
+  readMessages,
+  startSite,
+  tempDatabasePath,
+  type Site,
+} from "#tests/support/site.ts";
 
 const run = promisify(execFile);
 
@@ -28,15 +34,7 @@ async function backupCommand(env: Record<string, string>, ...args: string[]) {
 }
 
 async function post(site: Site, path: string, fields: Record<string, string>) {
-  const response = await fetch(`${site.url}${path}`, {
-    method: "POST",
-    headers: {
-      Origin: site.url,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
+  const response = await postForm(site.url, path, fields);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

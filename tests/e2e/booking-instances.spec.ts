@@ -1,7 +1,7 @@
 import pg from "pg";
 import { startCalendarServer } from "#tests/support/calendar.ts";
 import { startPostgres, type Postgres } from "#tests/support/postgres.ts";
-import { startSite } from "#tests/support/site.ts";
+import { postForm, startSite } from "#tests/support/site.ts";
 import { expect, test } from "#tests/e2e/support.ts";
 
 // Two production servers on one PostgreSQL database, the way a load balancer runs them: one
@@ -31,20 +31,12 @@ test("20 concurrent bookings of one slot on two servers: exactly one succeeds, t
     const answers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const site = sites[i % 2]!;
-        const response = await fetch(`${site.url}/en/book`, {
-          method: "POST",
-          headers: {
-            Origin: site.url,
-            Accept: "application/json",
-            "Content-Type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({
-            name: `Visitor ${i}`,
-            email: `visitor${i}@example.es`,
-            company: "",
-            topic: "A first call",
-            slot,
-          }),
+        const response = await postForm(site.url, "/en/book", {
+          name: `Visitor ${i}`,
+          email: `visitor${i}@example.es`,
+          company: "",
+          topic: "A first call",
+          slot,
         });
         return {
           status: response.status,

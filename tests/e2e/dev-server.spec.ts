@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { startCalendarServer } from "#tests/support/calendar.ts";
-import { readMessages, startSite, type Site } from "#tests/support/site.ts";
+import { postForm, readMessages, startSite, type Site } from "#tests/support/site.ts";
 import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
 import { expect, test, translator } from "#tests/e2e/support.ts";
 
@@ -39,19 +39,11 @@ test("listens on PORT and answers the form, the booking, the beacon and the edit
   expect(client.status).toBe(200);
   expect(await client.text()).toContain("[vite] connected.");
 
-  const contact = await fetch(`${site.url}/en/contact`, {
-    method: "POST",
-    headers: {
-      Origin: site.url,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      name: "Aina Serra",
-      email: "aina@example.es",
-      message: "Hola des de development",
-      elapsed: "8000",
-    }),
+  const contact = await postForm(site.url, "/en/contact", {
+    name: "Aina Serra",
+    email: "aina@example.es",
+    message: "Hola des de development",
+    elapsed: "8000",
   });
   expect(contact.status).toBe(200);
   expect(contact.headers.get("content-type")).toMatch(/^application\/json/);
@@ -63,20 +55,12 @@ test("listens on PORT and answers the form, the booking, the beacon and the edit
   const page = await fetch(`${site.url}/en/book?day=2027-03-29`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain(translator("en")("booking.title"));
-  const booking = await fetch(`${site.url}/en/book`, {
-    method: "POST",
-    headers: {
-      Origin: site.url,
-      Accept: "application/json",
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({
-      name: "Marta Ferrer",
-      email: "marta@example.es",
-      company: "",
-      topic: "A first call",
-      slot: String(slot),
-    }),
+  const booking = await postForm(site.url, "/en/book", {
+    name: "Marta Ferrer",
+    email: "marta@example.es",
+    company: "",
+    topic: "A first call",
+    slot: String(slot),
   });
   expect(booking.status).toBe(200);
   expect(await booking.json()).toMatchObject({ status: "booked" });

@@ -132,6 +132,19 @@ export async function startSite(
 
 export type Site = Awaited<ReturnType<typeof startSite>>;
 
+/** Posts a form to a site as the pages' scripts do: same origin, asking for JSON. */
+export function postForm(siteUrl: string, path: string, fields: Record<string, string>) {
+  return fetch(`${siteUrl}${path}`, {
+    method: "POST",
+    headers: {
+      Origin: siteUrl,
+      Accept: "application/json",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
 export type MessageRow = {
   id: number;
   name: string;
