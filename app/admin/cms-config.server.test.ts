@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
 import { caseStudySchema, companySchema, personSchema } from "#app/content/schema.ts";
-import { catalogue } from "#app/i18n/catalogues.server.ts";
+import textLabels from "#app/admin/text-labels.json" with { type: "json" };
+import { catalogue, catalogueParts } from "#app/i18n/catalogues.server.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
 
 const github: EditorBackend = { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" };
@@ -14,6 +15,7 @@ const config = cmsConfig({ backend: github, languages, spanish: catalogue("es") 
 
 type Field = {
   name: string;
+  label: string;
   widget: string;
   fields?: Field[];
   hint?: string;
@@ -42,17 +44,71 @@ describe("the editor's configuration", () => {
     expect(validate({ ...config, colour: "blue" })).toBe(false);
   });
 
-  it("has a field for every catalogue key, in every language, with the Spanish text as hint", () => {
-    const texts = config.collections.find((collection) => collection.name === "texts");
-    const fields = (texts?.files?.[0]?.fields ?? []) as Field[];
-    expect(leafPaths(fields).sort()).toEqual(keysOf(catalogue("es")).sort());
+  const texts = config.collections.find((collection) => collection.name === "texts");
+  const entries = (texts?.files ?? []) as {
+    name: string;
+    label: string;
+    file: string;
+    fields: Field[];
+  }[];
+  const spanish = catalogue("es") as unknown as Record<string, object>;
+
+  it("edits the texts one page (one catalogue file) at a time, the four languages side by side", () => {
+    expect(entries.map((entry) => entry.name).sort()).toEqual(catalogueParts("es"));
     expect(config.i18n.locales).toEqual(languages);
-    const title = fields.find((field) => field.name === "home")?.fields;
-    const hero = title?.find((field) => field.name === "hero")?.fields;
+    for (const entry of entries) {
+      expect(entry.file).toBe(`content/locales/{{locale}}/${entry.name}.json`);
+      expect(leafPaths(entry.fields).sort(), entry.name).toEqual(
+        keysOf(spanish[entry.name] ?? {}).sort(),
+      );
+    }
+    // The home page first, as the owner looks for it, in Spanish, saying where it shows.
+    expect(entries[0]).toMatchObject({ name: "home", label: "Portada — La página de inicio (/)" });
+    const hero = entries[0]?.fields.find((field) => field.name === "hero")?.fields;
     expect(hero?.find((field) => field.name === "title")).toMatchObject({
+      label: "Título",
       i18n: true,
       hint: catalogue("es").home.hero.title,
     });
+  });
+
+  it("labels every page's every text in Spanish, from app/admin/text-labels.json", () => {
+    const labelsOf = (fields: Field[], prefix: string): [string, string][] =>
+      fields.flatMap((field) => [
+        [`${prefix}.${field.name}`, field.label] as [string, string],
+        ...labelsOf(field.fields ?? [], `${prefix}.${field.name}`),
+      ]);
+    const labels = entries.flatMap((entry) => labelsOf(entry.fields, entry.name));
+    expect(labels.length).toBeGreaterThan(keysOf(spanish).length);
+    // Every label comes from the labels file: none is the key spelt out ("Skip to content").
+    const { words, keys } = textLabels as {
+      words: Record<string, string>;
+      keys: Record<string, string>;
+    };
+    const spanishLabels = new Set([...Object.values(words), ...Object.values(keys)]);
+    for (const [key, label] of labels)
+      expect(
+        spanishLabels.has(label.replace(/ \((singular|plural)\)$/, "")),
+        `${key}: ${label}`,
+      ).toBe(true);
+    expect(labels).toContainEqual([
+      "nav.skipToContent",
+      "Saltar al contenido (teclado y lectores de pantalla)",
+    ]);
+    expect(labels).toContainEqual(["services.lead_one", "Entradilla (bajo el título) (singular)"]);
+  });
+
+  it("gives a new catalogue file an entry of its own, labelled from its keys until it has labels", () => {
+    const withPanel = cmsConfig({
+      backend: github,
+      languages,
+      spanish: { ...spanish, panel: { visits: { title: "Visitas" } } },
+    });
+    const files = (withPanel.collections.find((collection) => collection.name === "texts")?.files ??
+      []) as { name: string; label: string; file: string; fields: Field[] }[];
+    const panel = files.find((file) => file.name === "panel");
+    expect(panel).toMatchObject({ label: "Panel", file: "content/locales/{{locale}}/panel.json" });
+    expect(panel?.fields[0]).toMatchObject({ label: "Visits", fields: [{ label: "Título" }] });
   });
 
   it("edits the company's facts, the services and the languages field by field", () => {
@@ -146,6 +202,15 @@ describe("the editor's configuration", () => {
       );
     }
     expect(field("email")?.pattern?.[1]).toBe("Escriba un correo como nombre@empresa.es");
+    // An optional address (a person's profile) is checked too when it is written.
+    const people = config.collections.find((collection) => collection.name === "people") as
+      { fields?: Field[] } | undefined;
+    const profile = people?.fields?.find((found) => found.name === "profile");
+    expect(profile).toMatchObject({ required: false, widget: "string" });
+    for (const url of ["https://www.linkedin.com/in/ana", "linkedin.com/in/ana", "http://x.es"])
+      expect(new RegExp(profile?.pattern?.[0] ?? "(?!)", "u").test(url), url).toBe(
+        personSchema.shape.profile.safeParse(url).success,
+      );
     // "Cinco señales…" is saved to cinco-senales-…/, a folder name the build takes.
     expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true });
   });

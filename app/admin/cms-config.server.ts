@@ -14,6 +14,7 @@ import {
 import { legalFolders, legalPageIds, type LegalPageId } from "#app/content/legal/legal-pages.ts";
 import { languageFile } from "#app/content/check.server.ts";
 import { frontMatterSchema } from "#app/insights/front-matter.ts";
+import textLabels from "#app/admin/text-labels.json" with { type: "json" };
 
 /** A field of the editor's form (Sveltia's `fields` entries). */
 type Field = { name: string; label: string; widget: string; [option: string]: unknown };
@@ -31,6 +32,8 @@ type JsonSchema = {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  const?: unknown;
+  anyOf?: JsonSchema[];
 };
 
 /** `ctaContact` → "Cta contact": the key as words, for fields whose shape has no title. */
@@ -41,6 +44,19 @@ const words = (key: string) => {
 
 /** The editor's field for one property of a JSON schema (made by zod from our shapes). */
 function schemaField(name: string, schema: JsonSchema, required: boolean): Field {
+  // An optional text the editor writes as "" when emptied (`"" | <text>`): the text's own
+  // field and checks, which an empty field skips.
+  const [empty, text, ...more] = schema.anyOf ?? [];
+  if (empty?.const === "" && text && more.length === 0) {
+    return {
+      ...schemaField(
+        name,
+        { ...text, title: schema.title, description: schema.description },
+        false,
+      ),
+      required: false,
+    };
+  }
   // The editor takes an empty text or list for a missing one: it may be empty only when the
   // shape allows it (the company's transfers, its team, its confirmed facts).
   const mayBeEmpty =
@@ -77,7 +93,9 @@ function schemaField(name: string, schema: JsonSchema, required: boolean): Field
       return {
         ...base,
         widget: "string",
-        ...(schema.format === "date" ? { hint: "AAAA-MM-DD" } : {}),
+        ...(schema.format === "date"
+          ? { hint: schema.description ? `${schema.description} (AAAA-MM-DD)` : "AAAA-MM-DD" }
+          : {}),
         ...textChecks(schema),
       };
   }
@@ -120,28 +138,76 @@ function schemaFields(schema: JsonSchema): Field[] {
 const fieldsOf = (schema: z.ZodType) =>
   schemaFields(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
 
+type TextLabels = {
+  /** Each catalogue file's entry in the editor: its name and where its texts show. */
+  parts: Record<string, { label: string; hint: string }>;
+  /** A key's segment in Spanish ("hero" → "Cabecera de la portada"), wherever it appears. */
+  words: Record<string, string>;
+  /** A label for one key ("home.services"), where the segment's word is not enough. */
+  keys: Record<string, string>;
+};
+const labels = textLabels as TextLabels;
+
 /**
- * Every key of a catalogue as a field, grouped as the catalogue groups them, with the Spanish
- * text as its hint: the person translating sees what the original says.
+ * A catalogue key's label for the owner, in Spanish: its own label, else its segment's word
+ * (a plural's forms marked as such), else the segment as words (a key added since).
  */
-function catalogueFields(messages: Record<string, unknown>): Field[] {
+function textLabel(key: string): string {
+  const own = labels.keys[key];
+  if (own) return own;
+  const segment = key.slice(key.lastIndexOf(".") + 1);
+  const [, base = segment, form] = /^(.+?)_(one|other)$/.exec(segment) ?? [];
+  const word = labels.words[base] ?? words(base);
+  return form === "one" ? `${word} (singular)` : form === "other" ? `${word} (plural)` : word;
+}
+
+/**
+ * Every key of one part of the catalogue as a field, grouped as the catalogue groups them,
+ * labelled in Spanish, with the Spanish text as its hint: the person translating sees what
+ * the original says.
+ */
+function catalogueFields(messages: Record<string, unknown>, prefix: string): Field[] {
   return Object.entries(messages).map(([name, value]): Field => {
+    const key = `${prefix}.${name}`;
     if (typeof value === "object" && value !== null) {
       return {
         name,
-        label: words(name),
+        label: textLabel(key),
         widget: "object",
         i18n: true,
-        fields: catalogueFields(value as Record<string, unknown>),
+        fields: catalogueFields(value as Record<string, unknown>, key),
       };
     }
     const text = String(value);
     return {
       name,
-      label: words(name),
+      label: textLabel(key),
       widget: text.length > 80 || text.includes("\n") ? "text" : "string",
       i18n: true,
       hint: text,
+    };
+  });
+}
+
+/**
+ * The page texts, one entry per catalogue file (content/locales/<language>/<part>.json): the
+ * parts the labels name first, in their order, then any other in name order, labelled from
+ * its name until it has a label of its own.
+ */
+function textEntries(spanish: Record<string, unknown>) {
+  const named = Object.keys(labels.parts).filter((part) => part in spanish);
+  const others = Object.keys(spanish)
+    .filter((part) => !(part in labels.parts))
+    .sort();
+  return [...named, ...others].map((part) => {
+    const own = labels.parts[part];
+    return {
+      name: part,
+      label: own ? `${own.label} — ${own.hint}` : words(part),
+      file: `content/locales/{{locale}}/${part}.json`,
+      format: "json",
+      i18n: true,
+      fields: catalogueFields(spanish[part] as Record<string, unknown>, part),
     };
   });
 }
@@ -282,17 +348,10 @@ export function cmsConfig({
       {
         name: "texts",
         label: "Textos de las páginas",
+        description:
+          "Un apartado por página o parte de la web; bajo cada campo, el texto en español.",
         i18n: true,
-        files: [
-          {
-            name: "catalogue",
-            label: "Textos de las páginas",
-            file: "content/locales/{{locale}}.json",
-            format: "json",
-            i18n: true,
-            fields: catalogueFields(spanish),
-          },
-        ],
+        files: textEntries(spanish),
       },
       {
         ...folderCollection("insights", "Artículos", "content/insights"),

@@ -158,7 +158,7 @@ export function builtSecurityTxtProblems(clientDir: string, now = new Date()): s
 /** Where a confirmable fact is written: the region phrase in each catalogue, the rest in company.json. */
 const factLabel = (fact: ConfirmableFact) =>
   fact === "inRegion"
-    ? `${path.relative(process.cwd(), catalogueFile(defaultLanguage))} company.inRegion`
+    ? `${path.relative(process.cwd(), catalogueFile(defaultLanguage, "company"))} inRegion`
     : `content/company.json ${fact}`;
 
 function confirmableValue(config: SiteConfig, fact: ConfirmableFact): unknown {

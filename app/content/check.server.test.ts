@@ -21,7 +21,7 @@ describe("content/languages.json", () => {
       ],
     }).join("\n");
     expect(problems).toContain("languages.1.code: has no catalogue: ");
-    expect(problems).toContain("content/locales/fr.json");
+    expect(problems).toContain("content/locales/fr");
     expect(problems).toContain("languages.2.locale: must be a locale of the entry's language code");
     expect(problems).toContain("languages.3.locale: must be a locale such as fr-FR");
     expect(problems).toContain("languages.4.code: must be a language code such as fr");

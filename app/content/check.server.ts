@@ -1,10 +1,10 @@
 // The content files the owner edits, checked once at start by the build, the server and the
 // scripts (app/config/settings.server.ts): a mistake stops them with one line per problem,
 // naming the file and the field.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { bookingSchema, companySchema, servicesSchema } from "#app/content/schema.ts";
-import { catalogue, catalogueFile } from "#app/i18n/catalogues.server.ts";
+import { catalogue, catalogueDir, catalogueFile, catalogueParts } from "#app/i18n/catalogues.server.ts";
 
 /** What content/languages.json must say: each language once, the default published, a catalogue each. */
 export const languageFile = z.object({
@@ -12,18 +12,27 @@ export const languageFile = z.object({
     .array(
       z
         .object({
-          code: z.string().regex(/^[a-z]{2,3}$/, "must be a language code such as fr"),
-          locale: z.string().refine(isLocale, "must be a locale such as fr-FR"),
-          published: z.boolean(),
+          code: z
+            .string()
+            .regex(/^[a-z]{2,3}$/, "must be a language code such as fr")
+            .meta({ title: "Código", description: "es, en, ca, de…: el nombre de su carpeta de textos" }),
+          locale: z
+            .string()
+            .refine(isLocale, "must be a locale such as fr-FR")
+            .meta({ title: "Variante regional", description: "es-ES, en-GB…" }),
+          published: z.boolean().meta({
+            title: "Publicado",
+            description: "Se publica en la web (el primero, el idioma principal, siempre)",
+          }),
         })
         .refine((entry) => !isLocale(entry.locale) || localeLanguage(entry.locale) === entry.code, {
           path: ["locale"],
           error: "must be a locale of the entry's language code",
         })
-        .refine((entry) => existsSync(catalogueFile(entry.code)), {
+        .refine((entry) => catalogueParts(entry.code).length > 0, {
           path: ["code"],
           error: (issue) =>
-            `has no catalogue: ${catalogueFile((issue.input as { code: string }).code)}`,
+            `has no catalogue: ${catalogueDir((issue.input as { code: string }).code)}`,
         }),
     )
     .min(1)
@@ -32,7 +41,8 @@ export const languageFile = z.object({
     })
     .refine((entries) => entries[0]?.published !== false, {
       error: "must publish its first language, the default",
-    }),
+    })
+    .meta({ title: "Idiomas", description: "El primero es el principal" }),
 });
 
 function isLocale(tag: string): boolean {
@@ -90,7 +100,7 @@ export function contentProblems(): string[] {
     service.id in items
       ? []
       : [
-          `  content/services.json services.${index}.id: "${service.id}" has no texts (services.items.${service.id} in ${catalogueFile(first.code)})`,
+          `  content/services.json services.${index}.id: "${service.id}" has no texts (items.${service.id} in ${catalogueFile(first.code, "services")})`,
         ],
   );
 }

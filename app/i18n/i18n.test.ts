@@ -1,7 +1,15 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languages, siteConfig } from "#app/config/site.ts";
-import { catalogue, catalogueFile, catalogueProblems } from "#app/i18n/catalogues.server.ts";
+import {
+  catalogue,
+  catalogueFile,
+  catalogueParts,
+  catalogueProblems,
+  messagesTypeSource,
+} from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { keysOf, textsOf } from "#app/i18n/catalogue-keys.ts";
 
@@ -22,6 +30,42 @@ describe("catalogues", () => {
 
   it("the check a deploy runs finds no problem (a wrong catalogue: tests/e2e/deploy.spec.ts)", () => {
     expect(catalogueProblems()).toEqual([]);
+  });
+
+  it("is one file per part of the site, the same files in every language, merged under their names", () => {
+    expect(catalogueParts("es")).toEqual(expect.arrayContaining(["home", "nav", "legal"]));
+    for (const lang of others) expect(catalogueParts(lang), lang).toEqual(catalogueParts("es"));
+    expect(Object.keys(spanish).sort()).toEqual(catalogueParts("es"));
+    const home = JSON.parse(readFileSync(catalogueFile("es", "home"), "utf8")) as Tree;
+    expect(spanish["home"]).toEqual(home);
+  });
+
+  it("tells of a missing or extra file, and of a missing, extra or empty text, naming file and key", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "catalogues-"));
+    const write = (file: string, texts: object) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), JSON.stringify(texts));
+    };
+    // A new part of the site ("panel") is one more file per language, and nothing else.
+    write("es/home.json", { hero: { title: "Hola", subtitle: "Sub" } });
+    write("es/panel.json", { title: "Panel" });
+    write("en/home.json", { hero: { title: "Hi", extra: "x" } });
+    write("ca/home.json", { hero: { title: " ", subtitle: "Sub" } });
+    write("ca/panel.json", { title: "Tauler" });
+    write("ca/ask.json", { title: "Pregunta" });
+    const where = (file: string) => path.relative(process.cwd(), path.join(root, file));
+    expect(catalogueProblems(["es", "en", "ca", "de"], root)).toEqual([
+      `  ${where("en/panel.json")}: missing (${where("es/panel.json")} has it)`,
+      `  ${where("en/home.json")} hero.subtitle: missing (${where("es/home.json")} has it)`,
+      `  ${where("en/home.json")} hero.extra: not in ${where("es/home.json")}`,
+      `  ${where("ca/ask.json")}: not in ${where("es")}`,
+      `  ${where("ca/home.json")} hero.title: empty`,
+      `  ${where("de")}: no catalogue files (${where("es")} has them)`,
+    ]);
+  });
+
+  it("has its type written for every file (npm run typecheck writes app/i18n/messages.ts)", () => {
+    expect(readFileSync("app/i18n/messages.ts", "utf8")).toBe(messagesTypeSource());
   });
 
   for (const lang of others) {
@@ -56,7 +100,7 @@ describe("catalogues", () => {
 
 describe("typography", () => {
   it("the texts read from the catalogue files have typographic apostrophes, as typed or not", () => {
-    const file = JSON.parse(readFileSync(catalogueFile("ca"), "utf8")) as Tree;
+    const file = JSON.parse(readFileSync(catalogueFile("ca", "about"), "utf8")) as Tree;
     expect(textsOf(file).some(([, text]) => /\p{L}'\p{L}/u.test(text))).toBe(true);
     for (const lang of languages)
       for (const [key, text] of textsOf(catalogue(lang)))

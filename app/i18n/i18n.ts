@@ -1,8 +1,10 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { countryName, languageList } from "#app/content/company.ts";
+import type { Messages } from "#app/i18n/messages.ts";
 
-export type Messages = typeof import("#content/locales/es.json");
+/** A language's whole catalogue, its parts merged (app/i18n/catalogues.server.ts). */
+export type { Messages };
 
 /**
  * Company facts every catalogue may interpolate, so that no catalogue repeats

@@ -14,6 +14,7 @@ import { siteConfig } from "#app/config/site.ts";
 import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
 import { renderLegalText, writtenLanguages } from "#app/content/legal/texts.server.ts";
 import { companySchema } from "#app/content/schema.ts";
+import { loadInsights } from "#app/insights/content.server.ts";
 import { parseFrontMatter } from "#app/insights/front-matter.ts";
 import { renderMarkdown } from "#app/insights/markdown.server.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
@@ -136,10 +137,13 @@ test("the owner edits texts in two languages, a company fact and an article, and
   await page.reload();
   await page.getByRole("button", { name: "Trabajar con un repositorio de prueba" }).click();
 
-  // A page text, in Spanish and in English, side by side.
-  await page.goto("/admin#/collections/texts/entries/catalogue");
+  // A page text, in Spanish and in English, side by side: the header's menu is an entry of
+  // its own, its fields labelled in Spanish.
+  await page.goto("/admin#/collections/texts");
+  await page.getByText("Menú y enlaces de la cabecera", { exact: false }).first().click();
+  await expect(page).toHaveURL(/#\/collections\/texts\/entries\/nav$/);
   const spanishHome = page
-    .getByRole("textbox", { name: "Home", exact: true })
+    .getByRole("textbox", { name: "Inicio", exact: true })
     .and(page.locator('[lang="es"]'));
   await expect(spanishHome.first()).toHaveValue("Inicio");
   await spanishHome.first().fill("Portada");
@@ -150,22 +154,26 @@ test("the owner edits texts in two languages, a company fact and an article, and
     .first()
     .click();
   const englishHome = page
-    .getByRole("textbox", { name: "Home", exact: true })
+    .getByRole("textbox", { name: "Inicio", exact: true })
     .and(page.locator('[lang="en"]'));
   await expect(englishHome.first()).toHaveValue("Home");
   await englishHome.first().fill("Start");
   await save(page);
 
-  const spanish = JSON.parse(files["content/locales/es.json"] ?? "");
-  const english = JSON.parse(files["content/locales/en.json"] ?? "");
-  spanish.nav.home = "Portada";
-  english.nav.home = "Start";
-  // The same keys in the same order, two-space indent: only the changed text differs.
-  expect(await saved(page, "content/locales/es.json")).toBe(
+  const spanish = JSON.parse(files["content/locales/es/nav.json"] ?? "");
+  const english = JSON.parse(files["content/locales/en/nav.json"] ?? "");
+  spanish.home = "Portada";
+  english.home = "Start";
+  // The same keys in the same order, two-space indent: only the changed text differs, and
+  // only the menu's files are written.
+  expect(await saved(page, "content/locales/es/nav.json")).toBe(
     `${JSON.stringify(spanish, null, 2)}\n`,
   );
-  expect(await saved(page, "content/locales/en.json")).toBe(
+  expect(await saved(page, "content/locales/en/nav.json")).toBe(
     `${JSON.stringify(english, null, 2)}\n`,
+  );
+  expect(await saved(page, "content/locales/es/home.json")).toBe(
+    files["content/locales/es/home.json"],
   );
 
   // A company fact.
@@ -186,7 +194,7 @@ test("the owner edits texts in two languages, a company fact and an article, and
   await page.goto("/admin#/collections/insights");
   await page.getByText(String(matter(files[article] ?? "").data["title"])).click();
   const title = page
-    .getByRole("textbox", { name: "Title", exact: true })
+    .getByRole("textbox", { name: "Título", exact: true })
     .and(page.locator('[lang="es"]'));
   await expect(title.first()).toHaveValue(String(matter(files[article] ?? "").data["title"]));
   // The body's rich-text editor takes the focus once it has started, some time after it is
@@ -307,7 +315,7 @@ test("the owner adds a person and a case study, and the build accepts what is sa
   await page.getByText(String(matter(files[article] ?? "").data["title"])).click();
   await expect(page.locator('[data-lexical-editor="true"]').first()).toBeVisible();
   await page
-    .getByRole("radiogroup", { name: /Author/ })
+    .getByRole("radiogroup", { name: /Autor/ })
     .first()
     .getByRole("radio", { name: /Laura Pons/ })
     .click();
@@ -397,6 +405,76 @@ test("the editor refuses what the build refuses, and names an accented entry's f
     today: "2026-04-01",
   });
   expect(caseStudies).toMatchObject([{ path: "/case-studies/facturacion-clinica", title }]);
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test("an article and a person named with accents get plain folders; the editor refuses what the checks refuse", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page, violations } = await openEditor(browser);
+
+  // An article titled as the owner writes it, accents and all.
+  await page.goto("/admin#/collections/insights/new");
+  const title = "Cinco señales de que tu pyme ya necesita automatizar";
+  await spanishField(page, "textbox", "Título").first().click();
+  // Too short for a title (the build asks for 10 characters): refused before saving.
+  await spanishField(page, "textbox", "Título").first().fill("Señales");
+  await spanishField(page, "textbox", "Resumen")
+    .first()
+    .fill(
+      "Cinco pistas para saber si el trabajo manual ya le cuesta a tu empresa más de lo que crees.",
+    );
+  await spanishField(page, "textbox", "Dirección").first().fill("cinco-senales");
+  await spanishField(page, "textbox", "Fecha de publicación").first().fill("2026-11-20");
+  await page
+    .getByRole("group", { name: /Etiquetas/ })
+    .first()
+    .getByRole("textbox", { name: "Valor del elemento" })
+    .fill("Automatización");
+  await typeMarkdown(
+    page,
+    "Texto",
+    "Si copias datos de un programa a otro cada día, es la primera.",
+  );
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Corrígelo para guardar la entrada");
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await spanishField(page, "textbox", "Título").first().fill(title);
+  await save(page);
+  const articleFolder = "cinco-senales-de-que-tu-pyme-ya-necesita-automatizar";
+  const article = await saved(page, `content/insights/${articleFolder}/index.es.md`);
+  // The build's own reading of the saved folder: the same checks `npm run build` runs.
+  const [published] = await loadInsights({
+    dir: asCollection({ [`${articleFolder}/index.es.md`]: article }),
+    people: asCollection({}),
+    languages: ["es"],
+    today: "2026-12-01",
+  });
+  expect(published).toMatchObject({ key: articleFolder, title, path: "/insights/cinco-senales" });
+
+  // A person with an accented name; a profile address that is not https:// is refused.
+  await page.goto("/admin#/collections/people/new");
+  await spanishField(page, "textbox", "Nombre").first().click();
+  await spanishField(page, "textbox", "Nombre").first().fill("José Nuñez");
+  await spanishField(page, "textbox", "Cargo").first().fill("Consultor");
+  await typeMarkdown(page, "Biografía breve", "Ayuda a las empresas a ordenar sus datos.");
+  await spanishField(page, "textbox", "Perfil profesional").first().fill("linkedin.com/in/jose");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  // Refused: the address is the only field to mend, and once it is the entry saves.
+  await expect(page.getByRole("alert")).toContainText("Corrígelo para guardar la entrada");
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await spanishField(page, "textbox", "Perfil profesional")
+    .first()
+    .fill("https://www.linkedin.com/in/jose");
+  await save(page);
+  const person = await saved(page, "content/people/jose-nunez/index.es.md");
+  const { people } = await loadPeople({
+    dir: asCollection({ "jose-nunez/index.es.md": person }),
+    languages: ["es"],
+  });
+  expect(people.es).toMatchObject([{ key: "jose-nunez", name: "José Nuñez" }]);
   expect(violations).toEqual([]);
   await context.close();
 });

@@ -69,11 +69,17 @@ test.beforeAll(async () => {
   }
   symlinkSync(path.resolve("node_modules"), path.join(copy, "node_modules"));
 
-  // The two steps the README gives for a language: the catalogue, and the entry.
-  const messages = JSON.parse(readFileSync("content/locales/es.json", "utf8"));
-  messages.home.hero.title = frenchTitle;
-  messages.company.inRegion = "aux îles Baléares";
-  writeFileSync(path.join(copy, `content/locales/${code}.json`), JSON.stringify(messages, null, 2));
+  // The two steps the README gives for a language: the catalogue (a copy of the Spanish
+  // folder, translated), and the entry.
+  cpSync("content/locales/es", path.join(copy, `content/locales/${code}`), { recursive: true });
+  const home = path.join(copy, `content/locales/${code}/home.json`);
+  const homeTexts = JSON.parse(readFileSync(home, "utf8"));
+  homeTexts.hero.title = frenchTitle;
+  writeFileSync(home, JSON.stringify(homeTexts, null, 2));
+  writeFileSync(
+    path.join(copy, `content/locales/${code}/company.json`),
+    JSON.stringify({ inRegion: "aux îles Baléares" }),
+  );
   const list = JSON.parse(readFileSync("content/languages.json", "utf8"));
   list.languages.push({ code, locale: "fr-FR", published: true });
   writeFileSync(path.join(copy, "content/languages.json"), JSON.stringify(list, null, 2));

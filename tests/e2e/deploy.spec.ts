@@ -80,10 +80,11 @@ function commitAll(message: string) {
   return run(work, "git", "rev-parse", "HEAD");
 }
 
-type Catalogue = { home: { hero: { title: string; subtitle?: string } } };
+/** content/locales/<code>/home.json: the home page's texts. */
+type HomeTexts = { hero: { title: string; subtitle?: string } };
 
-function editJson(file: string, edit: (data: Catalogue) => void) {
-  const data = JSON.parse(readFileSync(path.join(work, file), "utf8")) as Catalogue;
+function editJson(file: string, edit: (data: HomeTexts) => void) {
+  const data = JSON.parse(readFileSync(path.join(work, file), "utf8")) as HomeTexts;
   edit(data);
   writeFileSync(path.join(work, file), `${JSON.stringify(data, null, 2)}\n`);
 }
@@ -331,8 +332,8 @@ test("a signed push is built and switched to with no failed request; every langu
   expect((await health()).release?.commit).toBe(commits.a);
   // The owner's save: the home page's title, in each language.
   for (const lang of languages)
-    editJson(`content/locales/${lang}.json`, (catalogue) => {
-      catalogue.home.hero.title = `${catalogue.home.hero.title} ${marker}`;
+    editJson(`content/locales/${lang}/home.json`, (home) => {
+      home.hero.title = `${home.hero.title} ${marker}`;
     });
   commits.b = commitAll("Home title");
 
@@ -418,8 +419,8 @@ test("unsigned, wrongly signed and replayed hooks, and other branches, run nothi
 });
 
 test("a broken save leaves the site as it was and tells the owner the file and the field", async () => {
-  editJson("content/locales/en.json", (catalogue) => {
-    delete catalogue.home.hero.subtitle;
+  editJson("content/locales/en/home.json", (home) => {
+    delete home.hero.subtitle;
   });
   const article = "content/insights/where-to-start-automating/index.es.md";
   const text = readFileSync(path.join(work, article), "utf8");
@@ -440,7 +441,7 @@ test("a broken save leaves the site as it was and tells the owner the file and t
   expect(mail.headers["subject"]).toContain(commits.c.slice(0, 12));
   expect(mail.text).toContain("its content has mistakes");
   expect(mail.text).toContain(commits.c);
-  expect(mail.text).toContain("content/locales/en.json home.hero.subtitle: missing");
+  expect(mail.text).toContain("content/locales/en/home.json hero.subtitle: missing");
   expect(mail.text).toMatch(
     /where-to-start-automating\/index\.es\.md: invalid front matter\n\s+date:/,
   );
@@ -476,8 +477,8 @@ test("a newer commit arriving mid-build wins: the older build is abandoned", asy
   expect(releaseFolders().some((name) => name.endsWith(d.slice(0, 12)))).toBe(true);
 
   // Commit E (a catalogue without a key) arrives while D installs.
-  editJson("content/locales/ca.json", (catalogue) => {
-    delete catalogue.home.hero.subtitle;
+  editJson("content/locales/ca/home.json", (home) => {
+    delete home.hero.subtitle;
   });
   const e = commitAll("Broken again");
   const second = await deploy(e);
@@ -492,7 +493,7 @@ test("a newer commit arriving mid-build wins: the older build is abandoned", asy
   const mail = await eventually(() =>
     smtp.received.find((m) => m.headers["subject"]?.includes(e.slice(0, 12))),
   );
-  expect(mail.text).toContain("content/locales/ca.json home.hero.subtitle: missing");
+  expect(mail.text).toContain("content/locales/ca/home.json hero.subtitle: missing");
   expect(
     releaseFolders().filter(
       (name) => name.endsWith(d.slice(0, 12)) || name.endsWith(e.slice(0, 12)),
