@@ -1,7 +1,4 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
@@ -9,6 +6,7 @@ import { caseStudySchema, companySchema, personSchema } from "#app/content/schem
 import textLabels from "#app/admin/text-labels.json" with { type: "json" };
 import { catalogue, catalogueParts } from "#app/i18n/catalogues.server.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
+import { validateEditorConfig } from "#tests/support/editor-config-schema.ts";
 
 const github: EditorBackend = { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" };
 const config = cmsConfig({ backend: github, languages, spanish: catalogue("es") });
@@ -23,6 +21,18 @@ type Field = {
   pattern?: [string, string];
 };
 
+/** One collection of the editor's configuration, as the tests read it. */
+type EditorCollection = {
+  name: string;
+  label: string;
+  folder?: string;
+  path?: string;
+  fields?: Field[];
+  files?: { name: string; label: string; file: string; fields: Field[] }[];
+};
+const editorCollection = (made: { collections: unknown[] }, name: string) =>
+  (made.collections as EditorCollection[]).find((collection) => collection.name === name);
+
 /** Every leaf field's dotted path (`home.hero.title`). */
 const leafPaths = (fields: Field[], prefix = ""): string[] =>
   fields.flatMap((field) =>
@@ -33,18 +43,13 @@ const leafPaths = (fields: Field[], prefix = ""): string[] =>
 
 describe("the editor's configuration", () => {
   it("is valid for the editor: it passes the JSON schema its package ships", () => {
-    // Not among the package's exports: read beside its entry point (npm/index.js).
-    const entry = createRequire(import.meta.url).resolve("@sveltia/cms");
-    const schema = JSON.parse(
-      readFileSync(path.join(path.dirname(entry), "../schema/sveltia-cms.json"), "utf8"),
-    );
-    const validate = new Ajv({ strict: false, validateFormats: false }).compile(schema);
+    const validate = validateEditorConfig;
     expect(validate(config), JSON.stringify(validate.errors, null, 2)).toBe(true);
     // The schema refuses what it does not know: a check that can fail.
     expect(validate({ ...config, colour: "blue" })).toBe(false);
   });
 
-  const texts = config.collections.find((collection) => collection.name === "texts");
+  const texts = editorCollection(config, "texts");
   const entries = (texts?.files ?? []) as {
     name: string;
     label: string;
@@ -104,15 +109,19 @@ describe("the editor's configuration", () => {
       languages,
       spanish: { ...spanish, panel: { visits: { title: "Visitas" } } },
     });
-    const files = (withPanel.collections.find((collection) => collection.name === "texts")?.files ??
-      []) as { name: string; label: string; file: string; fields: Field[] }[];
+    const files = (editorCollection(withPanel, "texts")?.files ?? []) as {
+      name: string;
+      label: string;
+      file: string;
+      fields: Field[];
+    }[];
     const panel = files.find((file) => file.name === "panel");
     expect(panel).toMatchObject({ label: "Panel", file: "content/locales/{{locale}}/panel.json" });
     expect(panel?.fields[0]).toMatchObject({ label: "Visits", fields: [{ label: "Título" }] });
   });
 
   it("edits the company's facts, the services and the languages field by field", () => {
-    const site = config.collections.find((collection) => collection.name === "site");
+    const site = editorCollection(config, "site");
     const company = site?.files?.find((file) => file.name === "company");
     const names = ((company?.fields ?? []) as Field[]).map((field) => field.name);
     expect(names).toEqual(Object.keys(JSON.parse(readFileSync("content/company.json", "utf8"))));
@@ -134,7 +143,7 @@ describe("the editor's configuration", () => {
   });
 
   it("edits every legal text where the build reads it", () => {
-    const legal = config.collections.find((collection) => collection.name === "legal");
+    const legal = editorCollection(config, "legal");
     const files = (legal?.files ?? []).map((file) => file.file);
     const folders = readdirSync("content/legal");
     expect(files).toHaveLength(folders.length);
@@ -148,7 +157,7 @@ describe("the editor's configuration", () => {
   });
 
   it("keeps each article in its folder: content/insights/<article>/index.<language>.md", () => {
-    const insights = config.collections.find((collection) => collection.name === "insights");
+    const insights = editorCollection(config, "insights");
     expect(insights).toMatchObject({ folder: "content/insights", path: "{{slug}}/index" });
   });
 
@@ -176,7 +185,7 @@ describe("the editor's configuration", () => {
   });
 
   it("checks a text as the build does before it saves it, and names new folders in ASCII", () => {
-    const site = config.collections.find((collection) => collection.name === "site");
+    const site = editorCollection(config, "site");
     const company = (site?.files?.find((file) => file.name === "company")?.fields ?? []) as Field[];
     const field = (name: string) => company.find((found) => found.name === name);
     const accepts = (name: string, value: string) =>
@@ -203,8 +212,7 @@ describe("the editor's configuration", () => {
     }
     expect(field("email")?.pattern?.[1]).toBe("Escriba un correo como nombre@empresa.es");
     // An optional address (a person's profile) is checked too when it is written.
-    const people = config.collections.find((collection) => collection.name === "people") as
-      { fields?: Field[] } | undefined;
+    const people = editorCollection(config, "people") as { fields?: Field[] } | undefined;
     const profile = people?.fields?.find((found) => found.name === "profile");
     expect(profile).toMatchObject({ required: false, widget: "string" });
     for (const url of ["https://www.linkedin.com/in/ana", "linkedin.com/in/ana", "http://x.es"])

@@ -1,19 +1,15 @@
 // The configuration of the content editor at /admin (Sveltia CMS), made from the same
-// shapes the build checks (app/content/schema.ts, the catalogues, the articles' front
-// matter), so the editor and the build cannot disagree on a field.
+// definitions the build and the checks use (app/content/definitions.server.ts: each
+// collection's files and zod shape) and from the catalogues, so the editor and the build
+// cannot disagree on a field.
 import { z } from "zod";
 import type { Settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
 import {
-  bookingSchema,
-  caseStudySchema,
-  companySchema,
-  personSchema,
-  servicesSchema,
-} from "#app/content/schema.ts";
-import { legalFolders, legalPageIds, type LegalPageId } from "#app/content/legal/legal-pages.ts";
-import { languageFile } from "#app/content/check.server.ts";
-import { frontMatterSchema } from "#app/insights/front-matter.ts";
+  contentCollections,
+  type Collection,
+  type FolderCollection,
+} from "#app/content/definitions.server.ts";
 import textLabels from "#app/admin/text-labels.json" with { type: "json" };
 
 /** A field of the editor's form (Sveltia's `fields` entries). */
@@ -235,20 +231,39 @@ const withWidget = (fields: Field[], widgets: Record<string, Record<string, unkn
   });
 
 /** A collection of one folder per entry and one file per language, files beside the texts. */
-const folderCollection = (name: string, label: string, folder: string) => ({
-  name,
-  label,
-  folder,
-  // <folder>/<entry>/index.<language>.md
-  path: "{{slug}}/index",
-  extension: "md",
-  format: "yaml-frontmatter",
-  create: true,
-  i18n: true,
-  // Its images sit beside its texts (an article's ![…](./figure.png), a person's photo).
-  media_folder: "",
-  public_folder: "",
-});
+function folderCollection(collection: FolderCollection) {
+  const markdown = Object.fromEntries(
+    (collection.markdown ?? []).map((field) => [field, { widget: "markdown" }]),
+  );
+  const fields = withWidget(perLanguage(fieldsOf(collection.schema), collection.translated), {
+    ...markdown,
+    ...collection.widgets,
+  });
+  return {
+    name: collection.name,
+    label: collection.label,
+    folder: collection.folder,
+    // <folder>/<entry>/index.<language>.md
+    path: "{{slug}}/index",
+    extension: "md",
+    format: "yaml-frontmatter",
+    create: true,
+    i18n: true,
+    // Its images sit beside its texts (an article's ![…](./figure.png), a person's photo).
+    media_folder: "",
+    public_folder: "",
+    // A new entry's folder is named after its identifying field (the title, a person's name).
+    ...(collection.identifier
+      ? { identifier_field: collection.identifier, slug: `{{${collection.identifier}}}` }
+      : {}),
+    fields: [
+      ...fields,
+      ...(collection.body
+        ? [{ name: "body", label: collection.body, widget: "markdown", i18n: true }]
+        : []),
+    ],
+  };
+}
 
 /** Where the editor saves: the git host, or the browser only (the tests' `test-repo`). */
 export type EditorBackend = Pick<
@@ -281,52 +296,47 @@ function backendConfig(settings: EditorBackend) {
   };
 }
 
-/** The editor's whole configuration for these languages (Spanish first) and catalogue. */
+/**
+ * The editor's whole configuration for these languages (Spanish first) and catalogue: the
+ * page texts, then the collections (app/content/definitions.server.ts).
+ */
 export function cmsConfig({
   backend,
   languages,
   spanish,
+  collections = contentCollections,
 }: {
   backend: EditorBackend;
   languages: readonly Language[];
   spanish: Record<string, unknown>;
+  collections?: readonly Collection[];
 }) {
   const [defaultLocale = "es"] = languages;
-  const legal = spanish["legal"] as Record<string, { meta: { title: string } }>;
-  const spanishTitle = (page: LegalPageId) => legal[page]?.meta.title ?? page;
-  const articleFields = withWidget(
-    perLanguage(fieldsOf(frontMatterSchema), ["title", "description", "slug", "tags"]),
-    {
-      // One of the people (content/people), by their folder's name; empty: the company.
-      author: {
-        widget: "relation",
-        collection: "people",
-        value_field: "{{slug}}",
-        display_fields: ["{{name}}"],
-        search_fields: ["name"],
-        hint: "Vacío: firma la empresa",
-      },
-    },
-  );
-  const markdown = { widget: "markdown" };
-  const caseStudyFields = withWidget(
-    perLanguage(fieldsOf(caseStudySchema), [
-      "title",
-      "description",
-      "slug",
-      "client",
-      "challenge",
-      "approach",
-      "result",
-      "figures",
-      "quote",
-      "quoteSource",
-    ]),
-    { challenge: markdown, approach: markdown, result: markdown, quote: { widget: "text" } },
-  );
-  const personFields = withWidget(perLanguage(fieldsOf(personSchema), ["role"]), {
-    photo: { widget: "image" },
-  });
+  const legal = spanish["legal"] as Record<string, { meta: { title: string } } | undefined>;
+  const editorCollection = (collection: Collection) => {
+    switch (collection.kind) {
+      case "folder":
+        return folderCollection(collection);
+      case "pages":
+        return {
+          name: collection.name,
+          label: collection.label,
+          i18n: true,
+          // <folder>/<page>/<language>.md, titled as the catalogue titles the page.
+          files: Object.entries(collection.pages).map(([page, folder]) => ({
+            name: folder,
+            label: legal[page]?.meta.title ?? folder,
+            file: `${collection.folder}/${folder}/{{locale}}.md`,
+            format: "frontmatter",
+            i18n: true,
+            fields: [{ name: "body", label: collection.body, widget: "markdown", i18n: true }],
+          })),
+        };
+      case "file":
+        return undefined;
+    }
+  };
+  const files = collections.filter((collection) => collection.kind === "file");
   return {
     load_config_file: false,
     backend: backendConfig(backend),
@@ -353,77 +363,18 @@ export function cmsConfig({
         i18n: true,
         files: textEntries(spanish),
       },
+      ...collections.flatMap((collection) => editorCollection(collection) ?? []),
       {
-        ...folderCollection("insights", "Artículos", "content/insights"),
-        fields: [
-          ...articleFields,
-          { name: "body", label: "Texto", widget: "markdown", i18n: true },
-        ],
-      },
-      {
-        // Shown once it has entries: its own list and pages (app/pages.ts).
-        ...folderCollection("caseStudies", "Casos de cliente", "content/case-studies"),
-        fields: caseStudyFields,
-      },
-      {
-        // On the about page, on the contact page (who answers) and as articles' bylines.
-        ...folderCollection("people", "Personas", "content/people"),
-        identifier_field: "name",
-        slug: "{{name}}",
-        fields: [
-          ...personFields,
-          { name: "body", label: "Biografía breve", widget: "markdown", i18n: true },
-        ],
-      },
-      {
-        name: "legal",
-        label: "Textos legales",
-        i18n: true,
-        // content/legal/<page>/<language>.md: Markdown with the company's facts as
-        // {{placeholders}}. Every language can be written; the build publishes the ones
-        // that have a file, and the others show the Spanish text.
-        files: legalPageIds.map((page) => ({
-          name: legalFolders[page],
-          label: spanishTitle(page),
-          file: `content/legal/${legalFolders[page]}/{{locale}}.md`,
-          format: "frontmatter",
-          i18n: true,
-          fields: [{ name: "body", label: "Texto", widget: "markdown", i18n: true }],
-        })),
-      },
-      {
+        // The one-file collections, together: the company's data.
         name: "site",
         label: "Datos de la empresa",
-        files: [
-          {
-            name: "company",
-            label: "Empresa",
-            file: "content/company.json",
-            format: "json",
-            fields: fieldsOf(companySchema),
-          },
-          {
-            name: "services",
-            label: "Servicios",
-            file: "content/services.json",
-            format: "json",
-            fields: fieldsOf(servicesSchema),
-          },
-          {
-            name: "booking",
-            label: "Reservas de llamadas",
-            file: "content/booking.json",
-            format: "json",
-            fields: fieldsOf(bookingSchema),
-          },
-          {
-            name: "languages",
-            label: "Idiomas",
-            file: "content/languages.json",
-            format: "json",
-            fields: fieldsOf(languageFile),
-          },
-        ],
+        files: files.map((collection) => ({
+          name: collection.name,
+          label: collection.label,
+          file: collection.file,
+          format: "json",
+          fields: fieldsOf(collection.schema),
+        })),
       },
     ],
   };

@@ -2,17 +2,19 @@
 // content/people/, one folder per entry and a Markdown file per language). Runs at build
 // only: the Vite plugins hand the result to the server bundle as data, and the build config
 // reads it for the prerender list and the photos.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
 import type { CaseStudy, Person } from "#app/content/collections.ts";
-import { entryFiles, parseMatter, peopleDir } from "#app/content/entries.server.ts";
-import { caseStudySchema, personSchema } from "#app/content/schema.ts";
+import {
+  caseStudies as caseStudiesCollection,
+  people as peopleCollection,
+} from "#app/content/definitions.server.ts";
+import { peopleDir } from "#app/content/entries.server.ts";
+import { readEntries } from "#app/content/read-entries.server.ts";
 import type { ImageVariant } from "#app/insights/article.ts";
 import { buildDay } from "#app/insights/content.server.ts";
 import { squarePhoto } from "#app/insights/images.server.ts";
-import { renderMarkdown } from "#app/insights/markdown.server.ts";
 import { caseStudyPath, defaultLanguage, publishedLanguages } from "#app/routing/paths.ts";
 
 export const caseStudiesDir = () => path.resolve(settings.build.CASE_STUDIES_DIR);
@@ -40,13 +42,6 @@ function once<T>(key: unknown[], load: () => Promise<T>, fresh = false): Promise
   return cached.get(id) as Promise<T>;
 }
 
-/** A text field rendered as Markdown; its images become variants like an article's. */
-async function markdownField(file: string, field: string, source: string, images: ImageVariant[]) {
-  const rendered = await renderMarkdown(`${file} ${field}`, source);
-  images.push(...rendered.images);
-  return rendered.html;
-}
-
 /**
  * Every case study published by `today` in the given languages, newest first, and the
  * images their texts use. Every file is checked, drafts and other languages included.
@@ -60,18 +55,14 @@ export function loadCaseStudies({
   return once(["case-studies", dir, languages, today, preview], async () => {
     const caseStudies: CaseStudy[] = [];
     const images: ImageVariant[] = [];
-    for (const { key, lang, file } of entryFiles(dir)) {
-      const { data, html } = await renderMarkdown(file, readFileSync(file, "utf8"));
-      if (html.trim())
-        throw new Error(`${file}: write the text in challenge, approach and result, not below`);
-      const { draft, ...matter } = parseMatter(caseStudySchema, file, data);
+    for (const entry of await readEntries(caseStudiesCollection, dir)) {
+      const { key, lang } = entry;
+      const { draft, ...matter } = entry.matter;
       const upcoming = draft || matter.date > today;
       if (!languages.includes(lang) || (upcoming && !preview)) continue;
+      images.push(...entry.images);
       caseStudies.push({
         ...matter,
-        challenge: await markdownField(file, "challenge", matter.challenge, images),
-        approach: await markdownField(file, "approach", matter.approach, images),
-        result: await markdownField(file, "result", matter.result, images),
         key,
         lang,
         path: caseStudyPath(lang, matter.slug),
@@ -107,9 +98,9 @@ export function loadPeople({
   return once(["people", dir, languages], async () => {
     const read = new Map<string, Map<Language, Person>>();
     const images: ImageVariant[] = [];
-    for (const { key, lang, file } of entryFiles(dir)) {
-      const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
-      const { photo: photoFile, ...matter } = parseMatter(personSchema, file, rendered.data);
+    for (const entry of await readEntries(peopleCollection, dir)) {
+      const { key, lang, file, html } = entry;
+      const { photo: photoFile, ...matter } = entry.matter;
       let photo;
       if (photoFile) {
         if (/^[a-z][a-z0-9+.-]*:|^\//i.test(photoFile))
@@ -119,7 +110,7 @@ export function loadPeople({
         photo = made.photo;
       }
       const versions = read.get(key) ?? new Map<Language, Person>();
-      versions.set(lang, { ...matter, key, lang, bio: rendered.html, photo });
+      versions.set(lang, { ...matter, key, lang, bio: html, photo });
       read.set(key, versions);
     }
     const originals = [...read.entries()].map(([key, versions]) => {

@@ -2,7 +2,6 @@
 // one folder per entry and one file per language (the layout the content editor writes).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { z } from "zod";
 import { settings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 
@@ -46,23 +45,4 @@ export function entryFiles(dir: string): EntryFile[] {
     }
   }
   return files;
-}
-
-/** Checks a file's front matter against its shape; the error names the file and every wrong field. */
-export function parseMatter<Schema extends z.ZodType>(
-  schema: Schema,
-  file: string,
-  data: unknown,
-): z.output<Schema> {
-  // The content editor writes an emptied number or list as null: read as absent.
-  const given =
-    typeof data === "object" && data !== null && !Array.isArray(data)
-      ? Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null))
-      : (data ?? {});
-  const result = schema.safeParse(given);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `  ${issue.path.join(".") || "(front matter)"}: ${issue.message}`,
-  );
-  throw new Error(`${file}: invalid front matter\n${problems.join("\n")}`);
 }

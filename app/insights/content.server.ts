@@ -1,15 +1,14 @@
 // Reads the articles (content/insights/<key>/index.<lang>.md), validates their front matter and
 // renders them. Runs at build only: the Vite plugin hands the result to the server bundle
 // as data, and the build config reads it for the prerender list and the images.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { settings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
+import { articles as articlesCollection } from "#app/content/definitions.server.ts";
 import { entryFiles, peopleDir } from "#app/content/entries.server.ts";
+import { readEntries } from "#app/content/read-entries.server.ts";
 import { articlePath, publishedLanguages } from "#app/routing/paths.ts";
 import type { Article } from "#app/insights/article.ts";
-import { parseFrontMatter } from "#app/insights/front-matter.ts";
-import { renderMarkdown } from "#app/insights/markdown.server.ts";
 
 /** Where articles live; INSIGHTS_DIR points elsewhere (the tests' fixtures). */
 export const insightsDir = () => path.resolve(settings.build.INSIGHTS_DIR);
@@ -48,9 +47,8 @@ async function load({
 }: LoadOptions): Promise<Article[]> {
   const authors = new Set(entryFiles(people).map((entry) => entry.key));
   const articles: Article[] = [];
-  for (const { key, lang, file } of entryFiles(dir)) {
-    const rendered = await renderMarkdown(file, readFileSync(file, "utf8"));
-    const { draft, ...matter } = parseFrontMatter(file, rendered.data);
+  for (const { key, lang, file, ...rendered } of await readEntries(articlesCollection, dir)) {
+    const { draft, ...matter } = rendered.matter;
     if (matter.author && !authors.has(matter.author))
       throw new Error(
         `${file}: invalid front matter\n  author: no person "${matter.author}" in ${path.relative(process.cwd(), people)}`,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseMatter } from "#app/content/entries.server.ts";
+import { parseMatter } from "#app/content/parse-matter.ts";
 import { services } from "#app/content/services.ts";
 import { typographicApostrophes } from "#app/text/typography.ts";
 
