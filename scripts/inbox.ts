@@ -3,12 +3,17 @@
 // The commands are a function (`runInbox`) the command line calls, and its tests too, without
 // starting a process for each.
 import { parseArgs } from "node:util";
-import { stringify } from "csv-stringify/sync";
 import { settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
 import { bookingStore } from "#app/booking/store.server.ts";
-import { openStore, type StoredMessage } from "#app/contact/store.server.ts";
-import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
+import {
+  iso,
+  messageRow as toRow,
+  messagesCsv as toCsv,
+  printableRow as printable,
+} from "#app/contact/export.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { printableJson, printableLine } from "#app/text/printable.ts";
 
 const usage = `Usage: npm run inbox -- <command>
 
@@ -38,84 +43,6 @@ function positiveInteger(value: string | undefined, what: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) fail(`${what} must be a positive whole number.`);
   return number;
-}
-
-const columns = [
-  "id",
-  "receivedAt",
-  "status",
-  "attempts",
-  "lastError",
-  "sentAt",
-  "spamReason",
-  "suspicion",
-  "lang",
-  "name",
-  "email",
-  "message",
-] as const;
-
-const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
-
-/** A message as the owner reads it: dates as ISO text. */
-function toRow(message: StoredMessage): Record<(typeof columns)[number], string | number | null> {
-  return {
-    id: message.id,
-    receivedAt: iso(message.createdAt),
-    status: message.status,
-    attempts: message.attempts,
-    lastError: message.lastError,
-    sentAt: iso(message.sentAt) || null,
-    spamReason: message.spamReason,
-    suspicion: message.suspicion,
-    lang: message.lang,
-    name: message.name,
-    email: message.email,
-    message: message.message,
-  };
-}
-
-/**
- * A message's fields as the terminal may show them: one line each, the message with its
- * lines. Everything a visitor typed (and an SMTP server's error) is text for the owner to
- * read, never a control sequence for the terminal or a bidi override that reorders it.
- */
-function printable(row: ReturnType<typeof toRow>): ReturnType<typeof toRow> {
-  return Object.fromEntries(
-    Object.entries(row).map(([column, value]) => [
-      column,
-      typeof value !== "string"
-        ? value
-        : column === "message"
-          ? printableText(value)
-          : printableLine(value),
-    ]),
-  ) as ReturnType<typeof toRow>;
-}
-
-/**
- * The export as CSV that no spreadsheet runs as a formula, whichever separator its locale
- * reads (`,`, `;` or tab): every text cell is quoted, and a `'` goes before a formula start
- * at the beginning of a cell and after each separator or line break inside it, where a
- * spreadsheet splitting on another separator would start a cell.
- */
-function toCsv(rows: ReturnType<typeof toRow>[]): string {
-  // Cleaned first (a CSV is printed to a terminal as often as it is opened): line breaks
-  // become \n, so only the `'` rule below decides what follows a separator.
-  const defuse = (value: string | number | null) =>
-    typeof value === "string"
-      ? printableText(value).replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'")
-      : value;
-  return stringify(
-    rows.map((row) => columns.map((column) => defuse(row[column]))),
-    {
-      header: true,
-      columns: [...columns],
-      quoted_string: true,
-      escape_formulas: true,
-      record_delimiter: "windows",
-    },
-  );
 }
 
 /** Where a command prints: standard output and error, or what a test reads. */
