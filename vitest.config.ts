@@ -9,6 +9,7 @@ const databaseTests = [
   "scripts/inbox.test.ts",
   "app/stats/store.server.test.ts",
   "app/database/upgrade.test.ts",
+  "app/panel/auth.server.test.ts",
 ];
 
 export default defineConfig({

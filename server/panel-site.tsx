@@ -30,7 +30,7 @@ function tail(file: string, bytes: number): string {
 }
 
 /** The deploys in the deploy log (pino's JSON lines, scripts/deploy.ts), newest first. */
-export function recentDeploys(logText: string, limit = 10): Deploy[] {
+function recentDeploys(logText: string, limit = 10): Deploy[] {
   const deploys: Deploy[] = [];
   for (const line of logText.split("\n")) {
     let entry: { time?: unknown; msg?: unknown; commit?: unknown; step?: unknown };

@@ -27,7 +27,7 @@ import { baseSecurityHeaders, hstsHeader } from "#server/security-headers.ts";
  * the whole site, never for a parent domain. Chromium and Firefox count http://localhost as
  * secure, so the same name and attributes work on loopback (the tests run there).
  */
-export const sessionCookie = "__Host-panel";
+const sessionCookie = "__Host-panel";
 
 /** @simplewebauthn/browser's bundle for a plain <script> (the package exports no file path). */
 const webauthnBundle = readFileSync(
@@ -62,7 +62,7 @@ function languageOf(req: express.Request): Language {
   return (found as Language | undefined) ?? "es";
 }
 
-export function cookieOf(header: string | undefined): string | undefined {
+function cookieOf(header: string | undefined): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === sessionCookie) return value.join("=") || undefined;

@@ -19,7 +19,7 @@ export type PageContext = {
   section?: Section;
 };
 
-export type Section = "messages" | "calls" | "numbers" | "site" | "people";
+type Section = "messages" | "calls" | "numbers" | "site" | "people";
 const sections: { id: Section; path: string }[] = [
   { id: "messages", path: panelPath },
   { id: "calls", path: `${panelPath}/calls` },
@@ -29,7 +29,7 @@ const sections: { id: Section; path: string }[] = [
 ];
 
 /** The session's token, which every form that changes something carries (CSRF). */
-export function Csrf({ context }: { context: PageContext }) {
+function Csrf({ context }: { context: PageContext }) {
   return <input type="hidden" name="csrf" value={context.session?.csrf ?? ""} />;
 }
 
