@@ -11,11 +11,12 @@ import type { ContactService } from "#app/contact/service.server.ts";
 import { panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { passkeys } from "#app/panel/passkeys.server.ts";
+import { panelPath } from "#app/panel/paths.ts";
 import { panelStore } from "#app/panel/store.server.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 import { goLiveProblems } from "#server/launch-warning.ts";
 import { panelRouter } from "#server/panel.tsx";
-import { callsSection } from "#server/panel-calls.tsx";
+import { callsFeed, callsSection } from "#server/panel-calls.tsx";
 import { messagesSection } from "#server/panel-messages.tsx";
 import { numbersSection } from "#server/panel-numbers.tsx";
 import { peopleSection } from "#server/panel-people.tsx";
@@ -52,18 +53,24 @@ export function createPanel(
     max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
     windowMs: 15 * minute,
   });
+  const feedKey = () => store.secret("panel-calendar");
   const router = panelRouter({
     auth,
     passkeys: passkeys(store, auth, siteConfig.name),
     siteUrl,
     signInLimit: (clientKey) => signInLimit.consume(clientKey),
+    keyed: (router) => callsFeed(router, { booking, key: feedKey }),
     sections: (router) => {
       messagesSection(router, {
         contact,
         auth,
         retentionDays: siteConfig.legal.contactRetentionDays,
       });
-      callsSection(router, { booking, auth });
+      callsSection(router, {
+        booking,
+        auth,
+        feedUrl: async () => `${siteUrl}${panelPath}/calendar/${await feedKey()}.ics`,
+      });
       numbersSection(router, {
         stats: createStatsStore(contact.database),
         flush: stats.flush,

@@ -1,7 +1,10 @@
 // The panel's calls: the booked calls to come and those past (or cancelled), each with the
 // visitor's topic; a call to come can be cancelled or moved to a free slot, and the visitor
 // gets the same e-mail as when they change it themselves (app/booking/service.server.ts).
+import { timingSafeEqual } from "node:crypto";
 import type express from "express";
+import ical from "ical-generator";
+import { siteConfig } from "#app/config/site.ts";
 import type { BookingService } from "#app/booking/service.server.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { madridTime } from "#app/panel/time.ts";
@@ -67,14 +70,53 @@ function CallList({
   );
 }
 
+/**
+ * The booked calls as a calendar feed (iCalendar) for the owner's calendar app, which cannot
+ * sign in with a passkey: its address holds a random key of this database, like the secret
+ * address of a Google or Outlook calendar. Calls to come and of the last 30 days; cancelled
+ * and unconfirmed ones left out.
+ */
+export function callsFeed(
+  router: express.Router,
+  { booking, key }: { booking: BookingService; key: () => Promise<string> },
+) {
+  router.get("/calendar/:key.ics", async (req, res) => {
+    const given = Buffer.from(String(req.params["key"]));
+    const expected = Buffer.from(await key());
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return void res.status(404).type("text/plain").send("Not found");
+    }
+    const { t } = localsOf(res).context;
+    const since = booking.now() - 30 * 24 * 3_600_000;
+    const calendar = ical({
+      name: t("panel.calls.title"),
+      prodId: { company: siteConfig.name, product: "panel" },
+    });
+    for (const call of await booking.list()) {
+      if (call.status !== "booked" || call.heldUntil !== null || call.end < since) continue;
+      calendar.createEvent({
+        id: `panel-call-${call.id}-${call.createdAt}`,
+        start: new Date(call.start),
+        end: new Date(call.end),
+        summary: call.company ? `${call.name} (${call.company})` : call.name,
+        description: `${call.topic}\n\n${call.email}`,
+      });
+    }
+    res.type("text/calendar; charset=utf-8").send(calendar.toString());
+  });
+}
+
 export function callsSection(
   router: express.Router,
   {
     booking,
     auth,
+    feedUrl,
   }: {
     booking: BookingService;
     auth: PanelAuth;
+    /** The calls' calendar feed, with its key (callsFeed). */
+    feedUrl: () => Promise<string>;
   },
 ) {
   const callOf = async (req: express.Request) => {
@@ -95,6 +137,7 @@ export function callsSection(
       .filter((call) => call.status === "booked" && call.end > now)
       .sort((a, b) => a.start - b.start);
     const past = all.filter((call) => !upcoming.includes(call));
+    const feed = await feedUrl();
     const done = req.query["done"];
     res.send(
       renderPage(
@@ -106,6 +149,10 @@ export function callsSection(
               done === "moved" || done === "cancelled" ? t(`panel.calls.done.${done}`) : undefined
             }
           />
+          <p>
+            <a href={feed}>{t("panel.calls.calendar")}</a>
+          </p>
+          <p className="hint">{t("panel.calls.calendarHint")}</p>
           <section aria-labelledby="upcoming">
             <h2 id="upcoming">{t("panel.calls.upcoming", { count: upcoming.length })}</h2>
             <CallList context={context} calls={upcoming} past={false} />

@@ -85,6 +85,7 @@ export function panelRouter({
   siteUrl,
   signInLimit,
   sections,
+  keyed,
 }: {
   auth: PanelAuth;
   passkeys: Passkeys;
@@ -93,6 +94,8 @@ export function panelRouter({
   signInLimit: (clientKey: string) => Promise<RateLimitDecision>;
   /** The signed-in pages: messages, calls, numbers, site, people. */
   sections: (router: express.Router) => void;
+  /** What answers without a session: only the calls' calendar feed, keyed by its secret address. */
+  keyed: (router: express.Router) => void;
 }): express.Router {
   const router = express.Router({ strict: false });
   router.use((req, res, next) => {
@@ -210,6 +213,8 @@ export function panelRouter({
     }
     await startSession(res, result, "sign-in");
   });
+
+  keyed(router);
 
   // Everything below needs a session: without one, a page is the sign-in form (401) and a
   // change is refused (401), before anything is read.

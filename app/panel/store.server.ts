@@ -2,7 +2,7 @@
 // challenges and the audit log, on the site's database (SQLite or PostgreSQL, one set of
 // Kysely queries). Secrets (invitation links, session cookies) are kept only as SHA-256
 // hashes, so a copy of the database signs nobody in.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/database/database.server.ts";
 import type { Tables } from "#app/database/tables.ts";
@@ -174,6 +174,21 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         await trx.deleteFrom("panel_challenges").where("id", "=", id).execute();
         return row && Number(row.expires_at) > now ? row : undefined;
       }),
+
+    /** A random secret of this database by name, made on first use (the calendar feed's key). */
+    async secret(name: string): Promise<string> {
+      await db
+        .insertInto("secrets")
+        .values({ name, value: randomBytes(32).toString("base64url") })
+        .onConflict((conflict) => conflict.column("name").doNothing())
+        .execute();
+      const row = await db
+        .selectFrom("secrets")
+        .select("value")
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+      return row.value;
+    },
 
     audit: (entry: { at: number; email: string | null; action: string; detail?: string }) =>
       db

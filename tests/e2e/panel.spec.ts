@@ -218,6 +218,30 @@ for (const kind of storeKinds) {
       // The owner's own invitation e-mail is no visitor's message.
       expect(csv).not.toContain(owner);
 
+      // A message the honeypot kept as spam: shown apart, released to the owner's mailbox.
+      await postForm(site.url, "/contact", {
+        name: "Pere Spam",
+        email: "pere@example.com",
+        message: "Tal vez no sea spam",
+        website: "https://spam.example",
+      });
+      await page.goto(`${origin}/panel`);
+      const held = page.getByRole("region", { name: /^Retenidos como spam/ });
+      await expect(held.getByRole("listitem")).toHaveCount(1);
+      await expect(
+        page.getByRole("region", { name: /^Recibidos/ }).getByText("pere@example.com"),
+      ).toHaveCount(0);
+      await held
+        .getByRole("button", { name: t("panel.messages.release", { name: "Pere Spam" }) })
+        .click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.messages.done.released"));
+      await expect(held.getByRole("listitem")).toHaveCount(0);
+      const released = await eventually(
+        () => smtp.received.find((mail) => mail.text?.includes("Tal vez no sea spam")),
+        30_000,
+      );
+      expect(released.envelope.to).toContain("web@example.com");
+
       // Delete, after a confirmation that says how long messages are kept anyway.
       await page.goto(`${origin}/panel`);
       await card.getByRole("link", { name: visitor.name }).click();
@@ -261,6 +285,18 @@ for (const kind of storeKinds) {
       expect(method).toBe("REQUEST");
       expect(new Date(event.start as Date).toISOString()).toBe("2027-03-30T08:00:00.000Z");
       expect(Number(event.sequence)).toBe(1);
+
+      // The calls as a feed for the owner's calendar app: at a secret address, no session.
+      const feed = new URL(
+        (await page.getByRole("link", { name: t("panel.calls.calendar") }).getAttribute("href")) ??
+          "",
+      );
+      const ics = await fetch(`${origin}${feed.pathname}`);
+      expect(ics.headers.get("content-type")).toContain("text/calendar");
+      const feedText = await ics.text();
+      expect(feedText).toContain("SUMMARY:Marta Ferrer");
+      expect(feedText).toContain("DTSTART:20270330T080000Z");
+      expect((await fetch(`${origin}/panel/calendar/guess.ics`)).status).toBe(404);
 
       // The numbers: today's bar and row are the visits the report counts today.
       const today = (await statsOf(site.databasePath)).days[0];
