@@ -21,7 +21,7 @@ const columns = [
 
 type MessageRow = Record<(typeof columns)[number], string | number | null>;
 
-export const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
 
 /** A message as the owner reads it: dates as ISO text. */
 export function messageRow(message: StoredMessage): MessageRow {
