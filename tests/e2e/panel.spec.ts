@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
@@ -104,6 +106,29 @@ for (const kind of storeKinds) {
     let origin: string;
     test.beforeEach(async () => {
       calendar = await startCalendarServer();
+      // What npm run deploy logged: one publication, then a failed one.
+      const deployRoot = mkdtempSync(path.join(tmpdir(), "panel-deploys-"));
+      writeFileSync(
+        path.join(deployRoot, "deploy.log"),
+        [
+          {
+            level: 30,
+            time: Date.parse("2026-11-20T10:00:00Z"),
+            msg: "published",
+            commit: "a".repeat(40),
+          },
+          "npm ci output that is not JSON",
+          {
+            level: 50,
+            time: Date.parse("2026-11-21T10:00:00Z"),
+            msg: "deploy failed",
+            commit: "b".repeat(40),
+            step: "building the site",
+          },
+        ]
+          .map((line) => (typeof line === "string" ? line : JSON.stringify(line)))
+          .join("\n"),
+      );
       ({ smtp, site, stop } = await startSiteWithMail({
         ...(await databases.env()),
         CONTACT_TO: "web@example.com",
@@ -114,6 +139,7 @@ for (const kind of storeKinds) {
         OUTBOX_RETRY_BASE_SECONDS: "1",
         STATS_FLUSH_SECONDS: "1",
         PANEL_SIGN_IN_ATTEMPTS: "4",
+        DEPLOY_ROOT: deployRoot,
       }));
       origin = site.url.replace("127.0.0.1", "localhost");
     });
@@ -298,6 +324,25 @@ for (const kind of storeKinds) {
       expect(feedText).toContain("DTSTART:20270330T080000Z");
       expect((await fetch(`${origin}/panel/calendar/guess.ics`)).status).toBe(404);
 
+      // Cancelled, after a confirmation: the visitor gets the cancellation.
+      await page
+        .getByRole("link", { name: t("panel.calls.cancel", { name: visitor.name }) })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.calls.cancelTitle", { name: visitor.name }),
+      );
+      await page.getByRole("button", { name: t("panel.calls.cancelConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.calls.done.cancelled"));
+      await expect(
+        page.getByRole("region", { name: /^Pasadas y canceladas/ }).getByRole("listitem"),
+      ).toContainText(t("panel.calls.status.cancelled"));
+      const cancellation = await eventually(
+        () => smtp.received.filter((mail) => mail.envelope.to.includes(visitor.email))[2],
+        30_000,
+      );
+      expect(readInvitation(cancellation.raw).method).toBe("CANCEL");
+      expect(await (await fetch(`${origin}${feed.pathname}`)).text()).not.toContain("Marta");
+
       // The numbers: today's bar and row are the visits the report counts today.
       const today = (await statsOf(site.databasePath)).days[0];
       expect(today?.visits).toBeGreaterThan(0);
@@ -317,6 +362,15 @@ for (const kind of storeKinds) {
       // The site: the go-live check's list (the example's placeholders), the editor.
       await page.getByRole("link", { name: t("panel.sections.site") }).click();
       await expect(page.getByRole("heading", { name: t("panel.site.goLive") })).toBeVisible();
+      const deploys = page
+        .getByRole("region", { name: t("panel.site.deploys") })
+        .getByRole("listitem");
+      await expect(deploys.first()).toContainText(
+        t("panel.site.failed", { commit: "b".repeat(12), step: "building the site" }),
+      );
+      await expect(deploys.nth(1)).toContainText(
+        t("panel.site.published", { commit: "a".repeat(12) }),
+      );
       await expect(page.getByRole("link", { name: t("panel.site.openEditor") })).toHaveAttribute(
         "href",
         "/admin",
@@ -330,6 +384,30 @@ for (const kind of storeKinds) {
       await expect(page.getByRole("status")).toContainText("/panel/enrol?t=");
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
+      const link = /\/panel\/enrol\?t=[\w-]+/.exec(
+        (await page.getByRole("status").textContent()) ?? "",
+      )?.[0];
+      const anaContext = await browser.newContext({ locale: "es-ES" });
+      const ana = await anaContext.newPage();
+      await addAuthenticator(ana);
+      await ana.goto(`${origin}${link}`);
+      await ana.getByRole("button", { name: t("panel.enrol.button") }).click();
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
+      // Removed by the owner: signed out at once, and the link works no more.
+      await page.reload();
+      await page
+        .getByRole("link", { name: t("panel.people.remove", { email: "ana@example.com" }) })
+        .click();
+      await page.getByRole("button", { name: t("panel.people.removeConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.people.removed"));
+      await expect(page.getByRole("table")).toContainText("remove-person ana@example.com");
+      await ana.reload();
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.signIn.title"));
+      await ana.goto(`${origin}${link}`);
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.enrol.expiredTitle"),
+      );
+      await anaContext.close();
     });
   });
 }
