@@ -10,6 +10,7 @@ const databaseTests = [
   "app/stats/store.server.test.ts",
   "app/database/upgrade.test.ts",
   "app/panel/auth.server.test.ts",
+  "scripts/panel.test.ts",
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 // The owner's panel (/panel) from the server's command line: the first invitation, and a way
 // back in when every passkey is lost.
-//   npm run panel -- invite <e-mail> [--lang es|en|ca|de]
+//   npm run panel -- invite <e-mail>      [--lang es|en|ca|de: the e-mail's and the output's]
 //   npm run panel -- people
 //   npm run panel -- remove <e-mail>
 // (DATABASE_URL, else DATABASE_PATH, as the server.) The invitation's e-mail goes through the
@@ -10,6 +10,8 @@ import { z } from "zod";
 import { settings } from "#app/config/settings.server.ts";
 import { languages, type Language } from "#app/config/site.ts";
 import { openStore } from "#app/contact/store.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
 import { normalEmail, panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { panelStore } from "#app/panel/store.server.ts";
@@ -17,10 +19,13 @@ import { madridTime } from "#app/panel/time.ts";
 
 const usage = `Usage: npm run panel -- <command>
 
-  invite <e-mail> [--lang es|en|ca|de]   a one-time link to enrol a passkey (expires after
+  invite <e-mail>                        a one-time link to enrol a passkey (expires after
                                          PANEL_INVITATION_HOURS), e-mailed and printed
   people                                 who may sign in
-  remove <e-mail>                        remove someone: their passkeys and sessions too`;
+  remove <e-mail>                        remove someone: their passkeys and sessions too
+
+  --lang es|en|ca|de                     the language of the e-mail and of what is printed
+                                         (default: Spanish)`;
 
 /** Where a command prints: standard output and error, or what a test reads. */
 type Terminal = { out: (text: string) => void; err: (text: string) => void };
@@ -60,6 +65,7 @@ export async function runPanel(
     return fail(`--lang must be one of ${languages.join(", ")}.`);
   }
   const lang = values.lang as Language;
+  const { t } = createI18n(lang, catalogue(lang));
   const email = z.email().safeParse(normalEmail(argument ?? ""));
   if ((command === "invite" || command === "remove") && !email.success) {
     return fail(`${command} needs an e-mail address.`);
@@ -81,19 +87,17 @@ export async function runPanel(
         },
         { email: email.data, by: null, lang },
       );
-      terminal.out(
-        `Invitation for ${email.data}, valid once until ${madridTime(expiresAt, "en-GB")} (Madrid time).\n` +
-          `E-mailed through the outbox (the running server sends it); the link:\n${link}\n`,
-      );
+      const until = madridTime(expiresAt, lang);
+      terminal.out(`${t("panel.cli.invited", { email: email.data, until, link })}\n`);
     } else if (command === "remove" && email.success) {
       const person = (await panel.users()).find((user) => user.email === email.data);
-      if (!person) return fail(`Nobody signs in as ${email.data}.`);
+      if (!person) return fail(t("panel.cli.notFound", { email: email.data }));
       await panel.removeUser(person.id);
       await auth.audit(null, "remove-person", person.email);
-      terminal.out(`Removed ${person.email}: their passkeys and sessions are gone.\n`);
+      terminal.out(`${t("panel.cli.removed", { email: person.email })}\n`);
     } else {
       const people = await panel.users();
-      if (!people.length) terminal.out("Nobody yet: npm run panel -- invite <e-mail>\n");
+      if (!people.length) terminal.out(`${t("panel.cli.nobody")}\n`);
       for (const person of people) terminal.out(`${person.email}\n`);
     }
     return 0;
