@@ -283,7 +283,10 @@ async function createStore(database: Database) {
       limit?: number;
     }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
       // LIKE's own characters are searched as themselves.
-      const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+      const pattern = `%${search
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, "\\$&")}%`;
       const contains = (column: "name" | "email" | "message") =>
         sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
       return db
