@@ -83,4 +83,3 @@ export function messagesCsv(rows: MessageRow[]): string {
     },
   );
 }
-
