@@ -250,14 +250,18 @@ export async function startBookingService(
     timeZone?: string,
   ): Promise<BookingRecord | { reason: BookingFailure; alternatives?: Interval[] }> {
     // A held booking is confirmed or cancelled, not moved.
-    if (booking.heldUntil !== null && booking.heldUntil !== undefined) return { reason: "forbidden" };
+    if (booking.heldUntil !== null && booking.heldUntil !== undefined)
+      return { reason: "forbidden" };
     if (booking.sequence >= maxMoves) return { reason: "tooManyChanges" };
     const current = await availability();
     if (current.stale) return { reason: "stale" };
     const slot = offered(current.days, start);
     if (!slot) return { reason: "taken", alternatives: await alternatives(start) };
     if (!(await mayMail(booking.email))) {
-      log.warn({ bookingId: booking.id }, "move refused: the e-mail budget of its address is spent");
+      log.warn(
+        { bookingId: booking.id },
+        "move refused: the e-mail budget of its address is spent",
+      );
       return { reason: "rateLimited" };
     }
     const moved = await store.move(
