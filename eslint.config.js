@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {
-    files: ["app/page-script.js"],
+    files: ["app/page-script.js", "app/panel/passkey.js"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

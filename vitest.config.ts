@@ -9,6 +9,8 @@ const databaseTests = [
   "scripts/inbox.test.ts",
   "app/stats/store.server.test.ts",
   "app/database/upgrade.test.ts",
+  "app/panel/auth.server.test.ts",
+  "scripts/panel.test.ts",
 ];
 
 export default defineConfig({

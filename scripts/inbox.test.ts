@@ -61,12 +61,18 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
   });
   const open = () => openStore({ url: databaseUrl, path: databasePath });
 
-  /** A command as the owner runs it, in this process: its exit code and what it printed. */
+  /**
+   * A command as the owner runs it, in this process: its exit code and what it printed. In
+   * English (`--lang en`), which most of these checks read; Spanish is checked on its own.
+   */
   async function inbox(...args: string[]) {
+    return inboxIn("en", ...args);
+  }
+  async function inboxIn(lang: string, ...args: string[]) {
     let out = "";
     let err = "";
     const code = await runInbox(
-      args,
+      [...args, "--lang", lang],
       { url: databaseUrl, path: databasePath },
       { out: (text) => (out += text), err: (text) => (err += text) },
     );
@@ -121,6 +127,31 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
     expect(lines.at(-1)).toBe(
       "In all: 2 pending, 0 held for the summary e-mail, 1 failed, 1 kept as spam, 1 suspected (e-mailed, marked as possible spam).",
     );
+  });
+
+  it("speaks Spanish by default, with Madrid times, and the language asked for", async () => {
+    const store = await open();
+    const received = (await store.get(3))?.createdAt ?? 0;
+    await store.close();
+    const madrid = new Intl.DateTimeFormat("es", {
+      timeZone: "Europe/Madrid",
+      dateStyle: "medium",
+      timeStyle: "short",
+    }).format(received);
+    let out = "";
+    expect(
+      await runInbox(
+        ["list"],
+        { url: databaseUrl, path: databasePath },
+        { out: (text) => (out += text), err: () => {} },
+      ),
+    ).toBe(0);
+    const row = out.split("\n").find((line) => line.startsWith("#3"));
+    expect(row).toContain(`#3  ${madrid}  pendiente (sospechoso)`);
+    expect(out).toContain("En total: 2 pendientes,");
+    expect((await inboxIn("ca", "show", "3")).out).toContain("Idioma de la pàgina: ca");
+    expect((await inboxIn("de", "list")).out).toContain("Insgesamt: 2 wartend");
+    expect((await inboxIn("fr", "list")).code).toBe(2);
   });
 
   it("lists as JSON", async () => {
@@ -269,7 +300,8 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
     );
     await store.close();
     expect((await inbox("bookings")).out).toContain(
-      "2027-03-29T07:00:00.000Z  booked     Núria Booked <nuria@example.cat> (Ferrer SL)  Una trucada",
+      // 07:00 UTC is 09:00 in Madrid (summer time).
+      "Mar 29, 2027, 9:00 AM  booked     Núria Booked <nuria@example.cat> (Ferrer SL)  Una trucada",
     );
     expect((await inbox("delete", "--email", "nuria@EXAMPLE.cat")).out).toContain(
       "Deleted 1 message(s) and 1 booking(s)",

@@ -3,14 +3,23 @@
 // The commands are a function (`runInbox`) the command line calls, and its tests too, without
 // starting a process for each.
 import { parseArgs } from "node:util";
-import { stringify } from "csv-stringify/sync";
 import { settings } from "#app/config/settings.server.ts";
-import { siteConfig } from "#app/config/site.ts";
+import { languages, siteConfig, type Language } from "#app/config/site.ts";
 import { bookingStore } from "#app/booking/store.server.ts";
-import { openStore, type StoredMessage } from "#app/contact/store.server.ts";
-import { printableJson, printableLine, printableText } from "#app/text/printable.ts";
+import {
+  messageRow as toRow,
+  messagesCsv as toCsv,
+  printableRow as printable,
+} from "#app/contact/export.ts";
+import { openStore, type MessageStatus } from "#app/contact/store.server.ts";
+import { catalogue } from "#app/i18n/catalogues.server.ts";
+import { createI18n } from "#app/i18n/i18n.ts";
+import { madridTime } from "#app/panel/time.ts";
+import { printableJson, printableLine } from "#app/text/printable.ts";
 
-const usage = `Usage: npm run inbox -- <command>
+const usage = `Usage: npm run inbox -- <command> [--lang es|en|ca|de]
+
+  What it prints is in Spanish unless --lang says otherwise, with Madrid times (exports: ISO).
 
   list [--json] [--limit N]          newest first, with delivery status (a booking's
                                      invitations are listed here too, as the e-mails they are)
@@ -27,6 +36,10 @@ const usage = `Usage: npm run inbox -- <command>
   purge --older-than <days>          delete messages older than <days> days
                                      (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
 
+const defaultLanguage: Language = "es";
+const isLanguage = (code: string): code is Language =>
+  (languages as readonly string[]).includes(code);
+
 /** A wrong command or argument: the owner gets the reason and the usage, and exit code 2. */
 class UsageError extends Error {}
 
@@ -38,84 +51,6 @@ function positiveInteger(value: string | undefined, what: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) fail(`${what} must be a positive whole number.`);
   return number;
-}
-
-const columns = [
-  "id",
-  "receivedAt",
-  "status",
-  "attempts",
-  "lastError",
-  "sentAt",
-  "spamReason",
-  "suspicion",
-  "lang",
-  "name",
-  "email",
-  "message",
-] as const;
-
-const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
-
-/** A message as the owner reads it: dates as ISO text. */
-function toRow(message: StoredMessage): Record<(typeof columns)[number], string | number | null> {
-  return {
-    id: message.id,
-    receivedAt: iso(message.createdAt),
-    status: message.status,
-    attempts: message.attempts,
-    lastError: message.lastError,
-    sentAt: iso(message.sentAt) || null,
-    spamReason: message.spamReason,
-    suspicion: message.suspicion,
-    lang: message.lang,
-    name: message.name,
-    email: message.email,
-    message: message.message,
-  };
-}
-
-/**
- * A message's fields as the terminal may show them: one line each, the message with its
- * lines. Everything a visitor typed (and an SMTP server's error) is text for the owner to
- * read, never a control sequence for the terminal or a bidi override that reorders it.
- */
-function printable(row: ReturnType<typeof toRow>): ReturnType<typeof toRow> {
-  return Object.fromEntries(
-    Object.entries(row).map(([column, value]) => [
-      column,
-      typeof value !== "string"
-        ? value
-        : column === "message"
-          ? printableText(value)
-          : printableLine(value),
-    ]),
-  ) as ReturnType<typeof toRow>;
-}
-
-/**
- * The export as CSV that no spreadsheet runs as a formula, whichever separator its locale
- * reads (`,`, `;` or tab): every text cell is quoted, and a `'` goes before a formula start
- * at the beginning of a cell and after each separator or line break inside it, where a
- * spreadsheet splitting on another separator would start a cell.
- */
-function toCsv(rows: ReturnType<typeof toRow>[]): string {
-  // Cleaned first (a CSV is printed to a terminal as often as it is opened): line breaks
-  // become \n, so only the `'` rule below decides what follows a separator.
-  const defuse = (value: string | number | null) =>
-    typeof value === "string"
-      ? printableText(value).replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'")
-      : value;
-  return stringify(
-    rows.map((row) => columns.map((column) => defuse(row[column]))),
-    {
-      header: true,
-      columns: [...columns],
-      quoted_string: true,
-      escape_formulas: true,
-      record_delimiter: "windows",
-    },
-  );
 }
 
 /** Where a command prints: standard output and error, or what a test reads. */
@@ -162,12 +97,19 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
       failed: { type: "boolean", default: false },
       email: { type: "string" },
       "older-than": { type: "string" },
+      lang: { type: "string", default: defaultLanguage },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   const [command, argument] = positionals;
   if (values.help) return print(usage);
   if (!command) fail("Which command?");
+  if (!isLanguage(values.lang)) fail(`--lang must be one of ${languages.join(", ")}.`);
+  // The owner reads Spanish unless asked otherwise, and Madrid's clock; exports stay ISO.
+  const lang = values.lang;
+  const { t } = createI18n(lang, catalogue(lang));
+  const when = (ms: number) => madridTime(ms, lang);
+  const statusName = (status: MessageStatus) => t(`panel.cli.status.${status}`);
 
   const store = await openStore({
     ...database,
@@ -178,24 +120,21 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
     switch (command) {
       case "list": {
         const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
-        const messages = (await store.list(limit)).map(toRow);
+        const stored = await store.list(limit);
+        const messages = stored.map(toRow);
         if (values.json) {
           print(printableJson(messages, 2));
           break;
         }
-        if (!messages.length) print("No messages.");
-        for (const m of messages.map(printable)) {
+        if (!messages.length) print(t("panel.cli.noMessages"));
+        for (const [index, m] of messages.map(printable).entries()) {
           // By characters, so an emoji is never cut in half.
           const preview = Array.from(String(m.message).replace(/\s+/g, " ")).slice(0, 60).join("");
-          const status = `${m.status}${m.suspicion ? " (suspected)" : ""}`;
-          print(
-            `#${m.id}  ${m.receivedAt}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`,
-          );
+          const status = `${statusName(m.status as MessageStatus)}${m.suspicion ? ` (${t("panel.cli.status.suspected")})` : ""}`;
+          const received = when(stored[index]?.createdAt ?? 0);
+          print(`#${m.id}  ${received}  ${status.padEnd(10)}  ${m.name} <${m.email}>  ${preview}`);
         }
-        const counts = await store.counts();
-        print(
-          `\nIn all: ${counts.pending} pending, ${counts.held} held for the summary e-mail, ${counts.failed} failed, ${counts.spam} kept as spam, ${counts.suspected} suspected (e-mailed, marked as possible spam).`,
-        );
+        print(`\n${t("panel.cli.inAll", await store.counts())}`);
         break;
       }
       case "bookings": {
@@ -204,14 +143,16 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
           print(printableJson(bookings, 2));
           break;
         }
-        if (!bookings.length) print("No bookings.");
+        if (!bookings.length) print(t("panel.cli.noBookings"));
         for (const b of bookings) {
           const topic = Array.from(b.topic.replace(/\s+/g, " ")).slice(0, 50).join("");
           // Held: booked past the day's budgets, waiting for the visitor's confirmation.
-          const status = b.status === "booked" && b.heldUntil !== null ? "held" : b.status;
+          const status = t(
+            `panel.cli.status.${b.status === "booked" && b.heldUntil !== null ? "unconfirmed" : b.status}`,
+          );
           print(
             printableLine(
-              `#${b.id}  ${iso(b.start)}  ${status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
+              `#${b.id}  ${when(b.start)}  ${status.padEnd(9)}  ${b.name} <${b.email}>${b.company ? ` (${b.company})` : ""}  ${topic}`,
             ),
           );
         }
@@ -221,15 +162,16 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         const message = await store.get(positiveInteger(argument, "The message id"));
         if (!message) fail(`No message #${argument}.`);
         const m = printable(toRow(message));
+        const status = `${statusName(message.status)}${m.spamReason ? `: ${m.spamReason}` : ""}`;
         print(
           [
-            `Message #${m.id} (${m.status}${m.spamReason ? `: ${m.spamReason}` : ""})`,
-            ...(m.suspicion ? [`Suspected spam: ${m.suspicion}`] : []),
-            `Received: ${m.receivedAt}`,
-            `From: ${m.name} <${m.email}>`,
-            `Page language: ${m.lang}`,
-            `Delivery attempts: ${m.attempts}${m.sentAt ? `, sent ${m.sentAt}` : ""}`,
-            ...(m.lastError ? [`Last error: ${m.lastError}`] : []),
+            t("panel.cli.message", { id: m.id, status }),
+            ...(m.suspicion ? [t("panel.cli.suspicion", { reason: m.suspicion })] : []),
+            t("panel.cli.received", { date: when(message.createdAt) }),
+            t("panel.cli.from", { from: `${m.name} <${m.email}>` }),
+            t("panel.cli.pageLanguage", { lang: m.lang }),
+            `${t("panel.cli.attempts", { count: m.attempts })}${message.sentAt ? `, ${t("panel.cli.sentAt", { date: when(message.sentAt) })}` : ""}`,
+            ...(m.lastError ? [t("panel.cli.lastError", { error: m.lastError })] : []),
             "",
             m.message,
           ].join("\n"),
@@ -246,15 +188,15 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
       }
       case "retry": {
         if (values.failed)
-          print(`Queued ${await store.requeueFailed()} failed message(s) for delivery.`);
+          print(t("panel.cli.queuedFailed", { count: await store.requeueFailed() }));
         else if (await store.requeue(positiveInteger(argument, "The message id")))
-          print(`Queued message #${argument} for delivery.`);
+          print(t("panel.cli.queued", { id: argument }));
         else fail(`No pending or failed message #${argument}.`);
         break;
       }
       case "not-spam": {
         if (await store.releaseSpam(positiveInteger(argument, "The message id")))
-          print(`Released message #${argument} from spam; the running server e-mails it.`);
+          print(t("panel.cli.released", { id: argument }));
         else fail(`No message #${argument} kept as spam.`);
         break;
       }
@@ -262,22 +204,22 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         if (values.email) {
           const messages = await store.deleteByEmail(values.email);
           const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
-          print(`Deleted ${messages} message(s) and ${bookings} booking(s) of ${values.email}.`);
+          print(t("panel.cli.deletedEmail", { messages, bookings, email: values.email }));
         } else if (await store.delete(positiveInteger(argument, "The message id")))
-          print(`Deleted message #${argument}.`);
+          print(t("panel.cli.deleted", { id: argument }));
         else fail(`No message #${argument}.`);
         break;
       }
       case "backup": {
         if (!argument) fail("backup needs the file to write.");
         const done = await store.backup(argument).catch((error: Error) => fail(error.message));
-        print(`Backed up ${database.path} to ${argument} (${done}).`);
+        print(t("panel.cli.backedUp", { from: database.path, to: argument, done }));
         break;
       }
       case "purge": {
         const days = positiveInteger(values["older-than"], "--older-than");
         const removed = await store.purgeOlderThan(Date.now() - days * 24 * 3600 * 1000);
-        print(`Deleted ${removed} message(s) older than ${days} days.`);
+        print(t("panel.cli.purged", { count: removed, days }));
         break;
       }
       default:

@@ -54,4 +54,12 @@ describe("npm run stats", { timeout: 60_000 }, () => {
       ["google.es", 1],
     ]);
   });
+
+  it("speaks Spanish unless asked for another language", () => {
+    expect(stats().stdout).toMatch(/^Visitas, .* \(frente a /);
+    expect(stats("--lang", "en").stdout).toMatch(/^Visits \d{4}-\d{2}-\d{2} to /);
+    expect(stats("--lang", "ca").stdout).toContain("D’on arriben (visites)");
+    expect(stats("--lang", "de").stdout).toMatch(/^Besuche, /);
+    expect(stats("--lang", "fr").status).toBe(2);
+  });
 });

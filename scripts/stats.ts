@@ -1,5 +1,5 @@
 // The owner's numbers: visits, page views, sources, messages, from the site's database.
-//   npm run stats -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--send-report]
+//   npm run stats -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--send-report] [--lang es]
 // (DATABASE_URL, else DATABASE_PATH, as the server.)
 import { parseArgs } from "node:util";
 import { settings } from "#app/config/settings.server.ts";
@@ -8,7 +8,7 @@ import { createSender } from "#app/contact/mailer.server.ts";
 import { openStore } from "#app/contact/store.server.ts";
 import { addDays, defaultPeriod, localDay } from "#app/stats/calendar.ts";
 import { composeReport } from "#app/stats/report-mail.ts";
-import { englishWords, reportText } from "#app/stats/report-text.ts";
+import { reportText, reportWords } from "#app/stats/report-text.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 import { loadReport } from "#app/stats/weekly-report.server.ts";
 import { printableJson } from "#app/text/printable.ts";
@@ -18,6 +18,7 @@ const usage = `Usage: npm run stats -- [options]
   --from YYYY-MM-DD    first day (default: 27 days before --to)
   --to YYYY-MM-DD      last day (default: today, Madrid time)
   --json               every figure as JSON, lists in full
+  --lang es|en|ca|de   the table's language (default: Spanish); days are Madrid's
   --send-report        e-mail the report to CONTACT_TO now (default period: the last 7 days
                        before today), as the server does every Monday at 08:00
 
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     to: { type: "string" },
     json: { type: "boolean", default: false },
     "send-report": { type: "boolean", default: false },
+    lang: { type: "string", default: "es" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -49,6 +51,9 @@ const day = (value: string | undefined, what: string) => {
     fail(`${what} must be a day written YYYY-MM-DD.`);
   return value;
 };
+
+const words = reportWords[values.lang];
+if (!words) fail(`--lang must be one of ${Object.keys(reportWords).join(", ")}.`);
 
 const now = Date.now();
 const sending = values["send-report"];
@@ -94,7 +99,7 @@ try {
     // Names are cleaned by the report; this keeps any other text a terminal could act on escaped.
     console.log(printableJson(await loadReport(stats, period), 2));
   } else {
-    console.log(reportText(await loadReport(stats, period, 10), englishWords));
+    console.log(reportText(await loadReport(stats, period, 10), words));
   }
 } finally {
   await store.close();

@@ -12,6 +12,7 @@ import { nonceContext } from "#app/nonce.ts";
 import { adminPath } from "#server/admin.ts";
 import { rejectBadHost } from "#server/host-header.ts";
 import { originGuard } from "#server/origin-guard.ts";
+import { panelPath } from "#app/panel/paths.ts";
 import { requestLog } from "#server/request-log.ts";
 import { perRequestSecurityHeaders } from "#server/security-headers.ts";
 
@@ -22,6 +23,7 @@ export function createExpressApp({
   contact,
   booking,
   admin,
+  panel,
   beforeSite,
   log,
 }: {
@@ -29,6 +31,8 @@ export function createExpressApp({
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The content editor, with its own headers (server/admin.ts). */
   admin: express.Router;
+  /** The owner's panel, with its own headers and checks (server/panel.tsx). */
+  panel: express.Router;
   /** Development: Vite's middleware (its modules, hot reload), before the site's routes. */
   beforeSite?: express.Handler;
   trustProxy: Settings["server"]["TRUST_PROXY"];
@@ -49,6 +53,7 @@ export function createExpressApp({
   app.use(requestLog(log));
   app.use(rejectBadHost);
   app.use(adminPath, admin);
+  app.use(panelPath, panel);
   app.use(perRequestSecurityHeaders);
   app.post(/.*/, originGuard);
   app.use(visitorsAuthority);

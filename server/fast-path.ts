@@ -3,6 +3,7 @@ import proxyaddr from "proxy-addr";
 import type { Language } from "#app/config/site.ts";
 import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
 import { defaultLanguage, parseLocalizedPath } from "#app/routing/paths.ts";
+import { panelPath } from "#app/panel/paths.ts";
 import { adminPath } from "#server/admin.ts";
 import type { BuiltFile } from "#server/built-files.ts";
 import { hasDuplicateHost } from "#server/host-header.ts";
@@ -119,6 +120,8 @@ export function createFastPath({
     if (renderMisses) return app(req, res);
     // The content editor: neither a page nor counted.
     if (url === adminPath || url.startsWith(`${adminPath}/`)) return app(req, res);
+    // The owner's panel: rendered per request for the one signed in, never counted.
+    if (url === panelPath || url.startsWith(`${panelPath}/`)) return app(req, res);
     if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });
     if (dynamicPages.has(url)) return app(req, res);
     // React Router's data for a page (`/contact.data`, `/_root.data` for the home page); any

@@ -9,6 +9,24 @@ import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
 import { isLoopback } from "#server/health.ts";
 
+/**
+ * What the go-live check (npm run check:launch) finds on this server: placeholders and
+ * settings, and, in production, the built files' address and security.txt.
+ */
+export function goLiveProblems(
+  settings: Settings,
+  clientDir: string | undefined,
+  collections: CollectionCounts,
+): string[] {
+  const siteUrl = settings.build.SITE_URL;
+  return [
+    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections, settings.booking),
+    ...(clientDir
+      ? [...builtAddressProblems(clientDir, siteUrl), ...builtSecurityTxtProblems(clientDir)]
+      : []),
+  ];
+}
+
 /** The go-live check (npm run check:launch) at start: a warning, since the shipped example must run. */
 export function warnIfNotReadyToLaunch(
   settings: Settings,
@@ -16,12 +34,7 @@ export function warnIfNotReadyToLaunch(
   log: Logger,
   collections: CollectionCounts,
 ) {
-  const siteUrl = settings.build.SITE_URL;
-  const problems = [
-    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections, settings.booking),
-    ...builtAddressProblems(clientDir, siteUrl),
-    ...builtSecurityTxtProblems(clientDir),
-  ];
+  const problems = goLiveProblems(settings, clientDir, collections);
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
 }
 

@@ -1,3 +1,4 @@
+import { panelPath } from "#app/panel/paths.ts";
 import { viewBeaconPath } from "#server/view-beacon.ts";
 
 const readOnly = ["GET", "HEAD"] as const;
@@ -12,5 +13,7 @@ const endpoint = ["POST"] as const;
 export function allowedMethods(path: string, formPages: ReadonlySet<string>): readonly string[] {
   const page = path.endsWith(".data") ? path.slice(0, -5).replace(/^\/_root$/, "/") : path;
   if (page === "/api/contact" || page === viewBeaconPath) return endpoint;
+  // The owner's panel: its pages, forms and passkey endpoints (server/panel.tsx).
+  if (page === panelPath || page.startsWith(`${panelPath}/`)) return form;
   return formPages.has(page) ? form : readOnly;
 }

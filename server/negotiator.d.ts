@@ -9,5 +9,6 @@ declare module "negotiator" {
       options?: { preferred?: readonly string[] },
     ): string | undefined;
     mediaType(available: readonly string[]): string | undefined;
+    language(available: readonly string[]): string | undefined;
   }
 }

@@ -33,6 +33,7 @@ import {
   warnIfNotReadyToLaunch,
   warnIfProxyHopsExposed,
 } from "#server/launch-warning.ts";
+import { createPanel } from "#server/panel-app.ts";
 import { readRelease } from "#server/release.ts";
 
 type FastPathParts = Pick<Parameters<typeof createFastPath>[0], "files" | "notFoundPages">;
@@ -128,12 +129,24 @@ export async function wireSite(
   const admin = adminReady
     ? express.Router().use((_req, _res, next) => void adminReady.then(() => next(), next), editor)
     : editor;
+  // The owner's panel (/panel): messages, calls, numbers and the site, behind a passkey.
+  const panel = createPanel(settings, {
+    contact,
+    booking,
+    stats,
+    release,
+    clientDir: built?.clientDir,
+    collections: { caseStudies: caseStudies.length, people: people[defaultLanguage]?.length ?? 0 },
+    log,
+  });
+  contact.addPurge(panel.sweep);
   const app = createExpressApp({
     build,
     trustProxy: settings.server.TRUST_PROXY,
     contact,
     booking,
     admin,
+    panel: panel.router,
     beforeSite,
     log,
   });

@@ -212,8 +212,95 @@ export async function startBookingService(
   const slotOf = (value: string | undefined) =>
     value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 
+  type StoredBooking = NonNullable<Awaited<ReturnType<typeof store.find>>>;
+
+  /**
+   * Cancels a booked call and tells the visitor (and the company's calendar), as the visitor's
+   * own cancellation does; undefined if it was not booked any more.
+   */
+  async function cancelCall(booking: StoredBooking) {
+    // A held booking was never announced: its cancellation is not either.
+    const announced = booking.heldUntil === null;
+    const visitorMailed = announced && (await mayMail(booking.email));
+    const cancelled = await store.cancel(
+      booking.id,
+      (record) =>
+        announced
+          ? mailsFor("cancel")(record).filter(
+              (mail) => visitorMailed || mail.recipient !== record.email,
+            )
+          : [],
+      Date.now(),
+    );
+    if (!cancelled) return undefined;
+    log.info({ bookingId: booking.id, visitorMailed }, "call cancelled");
+    deliver();
+    return cancelled;
+  }
+
+  /**
+   * Moves a confirmed call to a free slot and sends the updated invitation: the moved booking,
+   * or why not (with the next free slots when that one was taken). `maxMoves`: the visitor's
+   * limit of changes (the owner has none).
+   */
+  async function moveCall(
+    booking: StoredBooking,
+    start: number,
+    maxMoves: number,
+    timeZone?: string,
+  ): Promise<BookingRecord | { reason: BookingFailure; alternatives?: Interval[] }> {
+    // A held booking is confirmed or cancelled, not moved.
+    if (booking.heldUntil !== null && booking.heldUntil !== undefined)
+      return { reason: "forbidden" };
+    if (booking.sequence >= maxMoves) return { reason: "tooManyChanges" };
+    const current = await availability();
+    if (current.stale) return { reason: "stale" };
+    const slot = offered(current.days, start);
+    if (!slot) return { reason: "taken", alternatives: await alternatives(start) };
+    if (!(await mayMail(booking.email))) {
+      log.warn(
+        { bookingId: booking.id },
+        "move refused: the e-mail budget of its address is spent",
+      );
+      return { reason: "rateLimited" };
+    }
+    const moved = await store.move(
+      booking.id,
+      slot,
+      { maxMoves, now: now() },
+      mailsFor("update", timeZone),
+      Date.now(),
+    );
+    if (moved === "taken") return { reason: "taken", alternatives: await alternatives(start) };
+    if (moved === "exhausted") return { reason: "tooManyChanges" };
+    if (!moved) return { reason: "forbidden" };
+    log.info({ bookingId: booking.id, start: new Date(moved.start).toISOString() }, "call moved");
+    deliver();
+    return moved;
+  }
+
+  /** A booked call the owner may still change: booked, not over. */
+  async function changeable(id: number) {
+    const booking = await store.find(id);
+    return booking?.status === "booked" && booking.end > now() ? booking : undefined;
+  }
+
   return {
     availability,
+    /** Every booking, latest call first (the owner's panel). */
+    list: () => store.list(),
+    /** The owner cancels a call (the panel): the visitor is told as when they cancel. */
+    async cancelByOwner(id: number) {
+      const booking = await changeable(id);
+      return booking ? (await cancelCall(booking)) !== undefined : false;
+    },
+    /** The owner moves a call to a free slot (the panel), with no limit of changes. */
+    async moveByOwner(id: number, start: number) {
+      const booking = await changeable(id);
+      if (!booking) return { reason: "forbidden" as const };
+      // No limit for the owner; the largest count PostgreSQL's integer compares with.
+      return moveCall(booking, start, 2 ** 31 - 1);
+    },
     /** The booking a signed link names, or undefined for a wrong or tampered link. */
     async find(token: string | null) {
       const booking = await linked(token);
@@ -424,55 +511,23 @@ export async function startBookingService(
           return booked(confirmed);
         }
         if (intent === "cancel") {
-          // A held booking was never announced: its cancellation is not either.
-          const announced = booking.heldUntil === null;
-          const visitorMailed = announced && (await mayMail(booking.email));
-          const cancelled = await store.cancel(
-            id,
-            (record) =>
-              announced
-                ? mailsFor("cancel")(record).filter(
-                    (mail) => visitorMailed || mail.recipient !== record.email,
-                  )
-                : [],
-            Date.now(),
-          );
+          const cancelled = await cancelCall(booking);
           if (!cancelled) return failure("forbidden", {}, headers);
-          log.info({ bookingId: id, visitorMailed }, "call cancelled");
-          deliver();
           const manage = `${bookingManagePath(cancelled.lang as Language)}?t=${tokenOf(id)}&cancelled=1`;
           return { status: 200, result: { status: "cancelled", manage }, headers };
         }
         const start = slotOf(single(fields, "slot"));
-        // A held booking is confirmed or cancelled, not moved.
-        if (start === undefined || booking.heldUntil !== null) {
-          return failure("forbidden", {}, headers);
-        }
-        if (booking.sequence >= settings.BOOKING_MOVES_PER_CALL) {
-          return failure("tooManyChanges", {}, headers);
-        }
-        const current = await availability();
-        if (current.stale) return failure("stale", {}, headers);
-        const slot = offered(current.days, start);
-        if (!slot) return failure("taken", { alternatives: await alternatives(start) }, headers);
-        if (!(await mayMail(booking.email))) {
-          log.warn({ bookingId: id }, "move refused: the e-mail budget of its address is spent");
-          return failure("rateLimited", {}, headers);
-        }
-        const moved = await store.move(
-          id,
-          slot,
-          { maxMoves: settings.BOOKING_MOVES_PER_CALL, now: now() },
-          mailsFor("update", knownZone(single(fields, "tz"))),
-          Date.now(),
+        if (start === undefined) return failure("forbidden", {}, headers);
+        const moved = await moveCall(
+          booking,
+          start,
+          settings.BOOKING_MOVES_PER_CALL,
+          knownZone(single(fields, "tz")),
         );
-        if (moved === "taken") {
-          return failure("taken", { alternatives: await alternatives(start) }, headers);
+        if ("reason" in moved) {
+          const { reason, ...extra } = moved;
+          return failure(reason, extra, headers);
         }
-        if (moved === "exhausted") return failure("tooManyChanges", {}, headers);
-        if (!moved) return failure("forbidden", {}, headers);
-        log.info({ bookingId: id, start: new Date(moved.start).toISOString() }, "call moved");
-        deliver();
         return {
           status: 200,
           result: {

@@ -43,10 +43,11 @@ const columns = [
 ] as const;
 
 /**
- * Queues composed e-mails in the outbox (the contact messages' table), in `trx`, due at
- * `now`: the outbox's clock, which is the real one even when the booking clock is set.
+ * Queues composed e-mails in the outbox (the contact messages' table), in `trx` (a
+ * transaction, or the database), due at `now`: the outbox's clock, which is the real one even
+ * when the booking clock is set. The panel's invitations go the same way.
  */
-async function queue(trx: Transaction<Tables>, mails: QueuedMail[], now: number) {
+export async function queueMails(trx: Kysely<Tables>, mails: QueuedMail[], now: number) {
   if (!mails.length) return;
   await trx
     .insertInto("messages")
@@ -132,7 +133,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
             .returning("id")
             .executeTakeFirstOrThrow();
           const stored = { ...booking, id: Number(id), sequence: 0 };
-          await queue(trx, mails(stored), queuedAt);
+          await queueMails(trx, mails(stored), queuedAt);
           return stored;
         }),
       );
@@ -174,7 +175,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
               .executeTakeFirst();
             return current?.status === "booked" ? ("exhausted" as const) : undefined;
           }
-          await queue(trx, mails(updated), queuedAt);
+          await queueMails(trx, mails(updated), queuedAt);
           return updated;
         }),
       );
@@ -199,7 +200,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
           .returning(columns)
           .executeTakeFirst();
         if (!updated) return undefined;
-        await queue(trx, mails(updated), queuedAt);
+        await queueMails(trx, mails(updated), queuedAt);
         return updated;
       });
     },
@@ -218,7 +219,7 @@ export function bookingStore({ db }: Pick<Database, "db">) {
           .returning(columns)
           .executeTakeFirst();
         if (!updated) return undefined;
-        await queue(trx, mails(updated), queuedAt);
+        await queueMails(trx, mails(updated), queuedAt);
         return updated;
       });
     },

@@ -282,6 +282,18 @@ const stats = {
     .transform((value) => value === "true"),
 };
 
+/** The owner's panel at /panel (app/panel, docs/operations.md "The owner's panel"). */
+const panel = {
+  /** A session unused this long ends (signed out). */
+  PANEL_IDLE_MINUTES: count(30),
+  /** A session ends this long after sign-in, used or not. */
+  PANEL_SESSION_HOURS: count(12),
+  /** An invitation link works this long, once. */
+  PANEL_INVITATION_HOURS: count(72),
+  /** Sign-in attempts per client network in 15 minutes, counted in the database. */
+  PANEL_SIGN_IN_ATTEMPTS: count(10),
+};
+
 /**
  * `npm run deploy` (scripts/deploy.ts, docs/operations.md "Publishing a save"): where the
  * releases live, where the commits come from, and how it restarts the site. The defaults are
@@ -334,6 +346,7 @@ const settingsSchema = z
     ...booking,
     ...admin,
     ...stats,
+    ...panel,
     ...deploy,
     ...backup,
   })
@@ -369,6 +382,7 @@ const settingsSchema = z
     booking: pick(env, booking),
     admin: pick(env, admin),
     stats: pick(env, stats),
+    panel: pick(env, panel),
     deploy: pick(env, deploy),
     backup: pick(env, backup),
   }));

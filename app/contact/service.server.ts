@@ -127,6 +127,8 @@ export async function startContactService(
       createRateLimiter(store, { ...options, now }),
     /** Asks the outbox to send what was queued (a booking's invitations). */
     deliver: () => void outbox?.kick(),
+    /** The stored messages themselves, for the owner's panel (/panel). */
+    messages: store,
     /** The database the messages live in, for the visit counts' tables beside them. */
     database: store.driver,
     /** Calls `listener` with the language of every message stored that is not spam. */

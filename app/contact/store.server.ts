@@ -51,6 +51,9 @@ export type StoredMessage = {
  */
 export type Suspicion = "too-fast" | "no-timer";
 
+/** The owner's mark on a message in the panel. */
+export type OwnerMark = "new" | "answered" | "archived";
+
 /** `spamReason`: kept as spam, never e-mailed; `suspicion`: e-mailed, marked. */
 export type NewMessage = Pick<StoredMessage, "lang" | "name" | "email" | "message"> & {
   spamReason?: string;
@@ -259,6 +262,62 @@ async function createStore(database: Database) {
         .orderBy("id", "desc")
         .$if(limit !== undefined && limit > 0, (query) => query.limit(limit ?? 0))
         .execute(),
+    /**
+     * The owner's inbox in the panel: visitors' messages (no composed e-mail), newest first,
+     * kept as spam or not, with the owner's mark, those whose name, address or text contain
+     * `search` (in any case).
+     */
+    inbox: ({
+      spam,
+      search = "",
+      mark,
+      id,
+      limit = 200,
+    }: {
+      spam: boolean;
+      /** One message only. */
+      id?: number;
+      search?: string;
+      /** "new": not marked yet; absent: any. */
+      mark?: OwnerMark;
+      limit?: number;
+    }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
+      // LIKE's own characters are searched as themselves.
+      const pattern = `%${search
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, "\\$&")}%`;
+      const contains = (column: "name" | "email" | "message") =>
+        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      return db
+        .selectFrom("messages")
+        .select([...columns, sql<OwnerMark>`coalesce(owner_status, 'new')`.as("ownerStatus")])
+        .where("mail", "is", null)
+        .where("status", spam ? "=" : "!=", "spam")
+        .$if(id !== undefined, (query) => query.where("id", "=", id ?? 0))
+        .$if(search.trim() !== "", (query) =>
+          query.where((eb) => eb.or([contains("name"), contains("email"), contains("message")])),
+        )
+        .$if(mark !== undefined, (query) =>
+          mark === "new"
+            ? query.where("owner_status", "is", null)
+            : query.where("owner_status", "=", mark as Exclude<OwnerMark, "new">),
+        )
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+    },
+    /** The owner's mark on a visitor's message; false if there is no such message. */
+    mark: async (id: number, mark: OwnerMark) =>
+      changed(
+        await db
+          .updateTable("messages")
+          .set({ owner_status: mark === "new" ? null : mark })
+          .where("id", "=", id)
+          .where("mail", "is", null)
+          .executeTakeFirst(),
+      ) > 0,
     // The marks of a claimed message change it only while `owner` still holds the claim: once
     // the lease has run out another server may have claimed it, and its outcome wins. Each
     // resolves with false when the claim was lost.

@@ -24,6 +24,8 @@ export type Tables = {
     suspicion: Suspicion | null;
     /** An e-mail composed in full (JSON), sent as it is: a booking's invitation. */
     mail: string | null;
+    /** The owner's mark in the panel: null while new. */
+    owner_status: Generated<"answered" | "archived" | null>;
   };
   /** Calls booked on the booking page (app/booking); times in milliseconds. */
   bookings: {
@@ -53,5 +55,43 @@ export type Tables = {
     claimed_by: string | null;
     lease_until: number;
     sent_at: number | null;
+  };
+  /** The owner's panel (app/panel): who may sign in, with which passkeys, and what they did. */
+  panel_users: { id: Generated<number>; email: string; created_at: number };
+  panel_passkeys: {
+    id: string;
+    user_id: number;
+    public_key: string;
+    counter: number;
+    transports: string;
+    created_at: number;
+    used_at: number | null;
+  };
+  panel_invitations: {
+    token_hash: string;
+    email: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  panel_sessions: {
+    id_hash: string;
+    user_id: number;
+    csrf: string;
+    created_at: number;
+    seen_at: number;
+  };
+  panel_challenges: {
+    id: string;
+    challenge: string;
+    invitation: string | null;
+    expires_at: number;
+  };
+  panel_audit: {
+    id: Generated<number>;
+    at: number;
+    email: string | null;
+    action: string;
+    detail: string | null;
   };
 };

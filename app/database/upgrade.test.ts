@@ -343,6 +343,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0001-initial-schema" },
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
+      { name: "0004-panel" },
     ]);
     const reopened = await openStore(location);
     expect(await reopened.list()).toHaveLength(8);
@@ -418,6 +419,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0001-initial-schema" },
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
+      { name: "0004-panel" },
     ]);
   });
 

@@ -1,5 +1,5 @@
-// The report as text: the terminal table of `npm run stats` (English, like the other
-// scripts) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
+// The report as text: the terminal table of `npm run stats` (Spanish unless `--lang` says
+// otherwise) and the plain-text part of the weekly e-mail (Spanish, like the owner's e-mails).
 import { languages } from "#app/config/site.ts";
 import { languageName } from "#app/i18n/language-name.ts";
 import { printableLine } from "#app/text/printable.ts";
@@ -228,4 +228,94 @@ export const spanishWords: Words = {
   number: (value) => value.toLocaleString("es-ES"),
   decimal: (value) =>
     value.toLocaleString("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
+/** Two days (YYYY-MM-DD) as a reader of `locale` writes the span. */
+const spanIn = (locale: string) => {
+  const days = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return (from: string, to: string) =>
+    days.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+};
+const catalanSpan = spanIn("ca-ES");
+const germanSpan = spanIn("de-DE");
+
+const catalanWords: Words = {
+  title: (r) =>
+    `Visites, ${catalanSpan(r.from, r.to)} (davant de ${catalanSpan(r.previousFrom, r.previousTo)})`,
+  totals: {
+    visits: "Visites",
+    pageViews: "Pàgines vistes",
+    messages: "Missatges",
+    conversion: "Missatges per visita",
+  },
+  sections: {
+    days: "Per dia",
+    pages: "Pàgines més vistes",
+    sources: "D’on arriben (visites)",
+    campaigns: "Campanyes (visites: origen / mitjà / campanya)",
+    languages: "Idiomes (pàgines vistes)",
+    devices: "Dispositius (visites)",
+    notFound: "Adreces que no existeixen (404)",
+  },
+  columns: { day: "Dia", value: "Aquest període", change: "Canvi", before: "Anterior" },
+  names: {
+    "(direct)": "Directe (sense pàgina d’origen)",
+    "(other)": "Altres",
+    phone: "Mòbil",
+    tablet: "Tauleta",
+    desktop: "Ordinador",
+    ...languageNamesIn("ca"),
+  },
+  none: "cap",
+  isNew: "nou",
+  number: (value) => value.toLocaleString("ca-ES"),
+  decimal: (value) =>
+    value.toLocaleString("ca-ES", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
+const germanWords: Words = {
+  title: (r) =>
+    `Besuche, ${germanSpan(r.from, r.to)} (gegenüber ${germanSpan(r.previousFrom, r.previousTo)})`,
+  totals: {
+    visits: "Besuche",
+    pageViews: "Seitenaufrufe",
+    messages: "Nachrichten",
+    conversion: "Nachrichten pro Besuch",
+  },
+  sections: {
+    days: "Pro Tag",
+    pages: "Meistbesuchte Seiten",
+    sources: "Woher die Besuche kommen",
+    campaigns: "Kampagnen (Besuche: Quelle / Medium / Kampagne)",
+    languages: "Sprachen (Seitenaufrufe)",
+    devices: "Geräte (Besuche)",
+    notFound: "Adressen, die es nicht gibt (404)",
+  },
+  columns: { day: "Tag", value: "Dieser Zeitraum", change: "Veränderung", before: "Vorher" },
+  names: {
+    "(direct)": "Direkt (ohne verweisende Seite)",
+    "(other)": "Andere",
+    phone: "Handy",
+    tablet: "Tablet",
+    desktop: "Computer",
+    ...languageNamesIn("de"),
+  },
+  none: "keine",
+  isNew: "neu",
+  number: (value) => value.toLocaleString("de-DE"),
+  decimal: (value) =>
+    value.toLocaleString("de-DE", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+};
+
+/** The report's words in the languages the owner's scripts speak (`npm run stats -- --lang`). */
+export const reportWords: Record<string, Words> = {
+  es: spanishWords,
+  en: englishWords,
+  ca: catalanWords,
+  de: germanWords,
 };

@@ -5,9 +5,11 @@ import type { Migration } from "kysely/migration";
 import { up as initialSchema } from "#app/database/migrations/0001-initial-schema.ts";
 import { up as bookings } from "#app/database/migrations/0002-bookings.ts";
 import { up as bookingHolds } from "#app/database/migrations/0003-booking-holds.ts";
+import { up as panel } from "#app/database/migrations/0004-panel.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial-schema": { up: initialSchema },
   "0002-bookings": { up: bookings },
   "0003-booking-holds": { up: bookingHolds },
+  "0004-panel": { up: panel },
 };

@@ -1,0 +1,79 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { unitTestDatabases } from "#tests/support/postgres.ts";
+import { openStore } from "#app/contact/store.server.ts";
+import { panelAuth } from "#app/panel/auth.server.ts";
+import { hashOf, panelStore } from "#app/panel/store.server.ts";
+import { runPanel } from "#scripts/panel.ts";
+
+// `npm run panel` on a real database: the invitation it prints and queues, the people, removal.
+const databases = unitTestDatabases();
+afterAll(() => databases.stop());
+
+describe("npm run panel", () => {
+  let database: { url: string | undefined; path: string };
+  beforeEach(async () => {
+    database = await databases.open();
+  });
+
+  async function panel(...args: string[]) {
+    let out = "";
+    let err = "";
+    const code = await runPanel(
+      args,
+      { ...(database.url ? { url: database.url } : {}), path: database.path },
+      { out: (text) => (out += text), err: (text) => (err += text) },
+    );
+    return { code, out, err };
+  }
+
+  it("invites by a one-time link, printed in Spanish and queued as an e-mail", async () => {
+    const { code, out } = await panel("invite", "Owner@Example.com");
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Invitación para owner@example\.com, válida una vez hasta el /);
+    const token = /\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "";
+    const store = await openStore(database);
+    try {
+      const auth = panelAuth(panelStore(store.driver), {
+        idleMs: 1,
+        absoluteMs: 1,
+        invitationMs: 1,
+      });
+      expect(await auth.invitation(token)).toBe("owner@example.com");
+      // Only the link's hash is kept.
+      expect(JSON.stringify(await store.list())).not.toContain(hashOf(token));
+      const [mail] = await store.list();
+      expect(mail).toMatchObject({ email: "owner@example.com", status: "pending" });
+      expect(JSON.parse(mail?.mail ?? "{}").text).toContain(`/panel/enrol?t=${token}`);
+    } finally {
+      await store.close();
+    }
+    expect((await panel("invite", "ana@example.com", "--lang", "en")).out).toMatch(
+      /^Invitation for ana@example\.com/,
+    );
+  });
+
+  it("lists and removes the people who sign in", async () => {
+    expect((await panel("people")).out).toContain("npm run panel -- invite");
+    const store = await openStore(database);
+    await panelStore(store.driver).addUser("owner@example.com", Date.now());
+    await store.close();
+    expect((await panel("people", "--lang", "en")).out).toBe("owner@example.com\n");
+    expect((await panel("remove", "OWNER@example.com")).code).toBe(0);
+    expect((await panel("people", "--lang", "en")).out).toContain("Nobody yet");
+    expect((await panel("remove", "owner@example.com")).code).toBe(2);
+  });
+
+  it("explains its usage on a wrong command, address or language", async () => {
+    for (const args of [
+      [],
+      ["frobnicate"],
+      ["invite"],
+      ["invite", "not-an-address"],
+      ["people", "--lang", "fr"],
+    ]) {
+      const { code, err } = await panel(...args);
+      expect(code, args.join(" ")).toBe(2);
+      expect(err, args.join(" ")).toContain("Usage: npm run panel");
+    }
+  });
+});

@@ -1,0 +1,99 @@
+// The panel put together from the site's services (server/site.ts): its store and sessions on
+// the site's database, the sign-in limit in the rate limit's table, and its sections.
+import path from "node:path";
+import type express from "express";
+import type { BookingService } from "#app/booking/service.server.ts";
+import type { CollectionCounts } from "#app/config/launch-check.server.ts";
+import type { Logger } from "#app/config/log.server.ts";
+import type { Settings } from "#app/config/settings.server.ts";
+import { siteConfig, type Language } from "#app/config/site.ts";
+import type { ContactService } from "#app/contact/service.server.ts";
+import { panelAuth, panelTimes } from "#app/panel/auth.server.ts";
+import { invite } from "#app/panel/invitation.server.ts";
+import { passkeys } from "#app/panel/passkeys.server.ts";
+import { panelPath } from "#app/panel/paths.ts";
+import { panelStore } from "#app/panel/store.server.ts";
+import { createStatsStore } from "#app/stats/store.server.ts";
+import { goLiveProblems } from "#server/launch-warning.ts";
+import { panelRouter } from "#server/panel.tsx";
+import { callsFeed, callsSection } from "#server/panel-calls.tsx";
+import { messagesSection } from "#server/panel-messages.tsx";
+import { numbersSection } from "#server/panel-numbers.tsx";
+import { peopleSection } from "#server/panel-people.tsx";
+import { siteSection } from "#server/panel-site.tsx";
+import type { Release } from "#server/release.ts";
+
+const minute = 60_000;
+
+export function createPanel(
+  settings: Settings,
+  {
+    contact,
+    booking,
+    stats,
+    release,
+    clientDir,
+    collections,
+    log,
+  }: {
+    contact: ContactService;
+    booking: BookingService;
+    stats: { flush: () => Promise<void> };
+    release: Release | null;
+    clientDir: string | undefined;
+    collections: CollectionCounts;
+    log: Logger;
+  },
+): { router: express.Router; sweep: () => Promise<void> } {
+  const store = panelStore(contact.database);
+  const auth = panelAuth(store, panelTimes(settings.panel));
+  const siteUrl = settings.build.SITE_URL;
+  const signInLimit = contact.budget({
+    scope: "panel-sign-in:",
+    max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
+    windowMs: 15 * minute,
+  });
+  const feedKey = () => store.secret("panel-calendar");
+  const router = panelRouter({
+    auth,
+    passkeys: passkeys(store, auth, siteConfig.name),
+    siteUrl,
+    signInLimit: (clientKey) => signInLimit.consume(clientKey),
+    keyed: (router) => callsFeed(router, { booking, key: feedKey }),
+    sections: (router) => {
+      messagesSection(router, {
+        contact,
+        auth,
+        retentionDays: siteConfig.legal.contactRetentionDays,
+      });
+      callsSection(router, {
+        booking,
+        auth,
+        feedUrl: async () => `${siteUrl}${panelPath}/calendar/${await feedKey()}.ics`,
+      });
+      numbersSection(router, {
+        stats: createStatsStore(contact.database),
+        flush: stats.flush,
+      });
+      siteSection(router, {
+        release,
+        deployLog: path.join(path.resolve(settings.deploy.DEPLOY_ROOT), "deploy.log"),
+        goLiveProblems: () => goLiveProblems(settings, clientDir, collections),
+      });
+      peopleSection(router, {
+        auth,
+        store,
+        invite: async (email, by, lang) => {
+          const made = await invite(
+            { auth, db: contact.database.db, siteUrl, from: settings.contact.CONTACT_FROM },
+            { email, by, lang: lang as Language },
+          );
+          contact.deliver();
+          log.info({ by }, "panel invitation sent");
+          return made.link;
+        },
+      });
+    },
+  });
+  return { router, sweep: () => auth.sweep() };
+}

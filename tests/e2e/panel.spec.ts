@@ -1,0 +1,570 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
+import { storeKinds, testDatabases } from "#tests/support/postgres.ts";
+import {
+  eventually,
+  postForm,
+  readMessages,
+  startSite,
+  startSiteWithMail,
+  type Site,
+} from "#tests/support/site.ts";
+import type { SmtpServer } from "#tests/support/smtp.ts";
+import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
+import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
+
+// The owner's panel (/panel) in Chromium with its virtual authenticator (DevTools protocol):
+// invited by `npm run panel -- invite`, enrolled with a passkey, signed in; a visitor's message
+// and booked call appear and are handled; the numbers show the visits of the test. WebAuthn
+// wants a domain as its relying party, so the owner's browser uses http://localhost:PORT
+// (a secure context, as 127.0.0.1 is too); the visitor uses 127.0.0.1.
+const t = translator("es");
+const owner = "owner@example.com";
+const visitor = { name: "Marta Ferrer", email: "marta@example.es" };
+
+/** `npm run panel -- <args>` on the site's database; its output. */
+async function panelCommand(database: string, args: string[]) {
+  const env = database.startsWith("postgres://")
+    ? { DATABASE_URL: database }
+    : { DATABASE_PATH: database };
+  const { stdout } = await promisify(execFile)(process.execPath, ["scripts/panel.ts", ...args], {
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+}
+
+/** A passkey authenticator built into the page's browser, which says yes without asking. */
+async function addAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Invites the owner with the command, enrols a passkey from the link: signed in. */
+async function enrol(page: Page, site: Site, origin: string, email = owner) {
+  const printed = await panelCommand(site.databasePath, ["invite", email]);
+  const token = /\/panel\/enrol\?t=([\w-]+)/.exec(printed)?.[1];
+  expect(token, printed).toBeTruthy();
+  await addAuthenticator(page);
+  await page.goto(`${origin}/panel/enrol?t=${token}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.enrol.title"));
+  await page.getByRole("button", { name: t("panel.enrol.button") }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
+  return token ?? "";
+}
+
+/** The page has no horizontal scroll at a phone's width. */
+async function expectPhoneLayout(page: Page) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A visitor with JavaScript off and a browser's user agent (counted as a person). */
+async function visitorPage(browser: Browser): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    userAgent: desktopUserAgent,
+    locale: "es-ES",
+  });
+  return [context, await context.newPage()];
+}
+
+// Without a session the panel answers 401 (with the sign-in page), which Chromium reports in
+// the console; so does a refused sign-in (429) or cross-site post (403).
+test.use({
+  locale: "es-ES",
+  timezoneId: "Europe/Madrid",
+  allowedConsoleErrors: [/status of (401|403|429)/],
+});
+
+for (const kind of storeKinds) {
+  test.describe(`on ${kind}`, () => {
+    const databases = testDatabases(kind);
+    let calendar: Awaited<ReturnType<typeof startCalendarServer>>;
+    let smtp: SmtpServer;
+    let site: Site;
+    let stop: () => Promise<void>;
+    let origin: string;
+    test.beforeEach(async () => {
+      calendar = await startCalendarServer();
+      // What npm run deploy logged: one publication, then a failed one.
+      const deployRoot = mkdtempSync(path.join(tmpdir(), "panel-deploys-"));
+      writeFileSync(
+        path.join(deployRoot, "deploy.log"),
+        [
+          {
+            level: 30,
+            time: Date.parse("2026-11-20T10:00:00Z"),
+            msg: "published",
+            commit: "a".repeat(40),
+          },
+          "npm ci output that is not JSON",
+          {
+            level: 50,
+            time: Date.parse("2026-11-21T10:00:00Z"),
+            msg: "deploy failed",
+            commit: "b".repeat(40),
+            step: "building the site",
+          },
+        ]
+          .map((line) => (typeof line === "string" ? line : JSON.stringify(line)))
+          .join("\n"),
+      );
+      ({ smtp, site, stop } = await startSiteWithMail({
+        ...(await databases.env()),
+        CONTACT_TO: "web@example.com",
+        CONTACT_FROM: "Web <web@example.com>",
+        CONTACT_MIN_FILL_SECONDS: "0",
+        ...calendar.settings,
+        OUTBOX_POLL_SECONDS: "1",
+        OUTBOX_RETRY_BASE_SECONDS: "1",
+        STATS_FLUSH_SECONDS: "1",
+        PANEL_SIGN_IN_ATTEMPTS: "4",
+        DEPLOY_ROOT: deployRoot,
+      }));
+      origin = site.url.replace("127.0.0.1", "localhost");
+    });
+    test.afterEach(async ({ page }) => {
+      await page.close();
+      await stop();
+      await calendar.close();
+    });
+    test.afterAll(() => databases.stop());
+
+    test("invited, enrolled and signed in, the owner handles a message and a call and sees the visits", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      await enrol(page, site, origin);
+      // The invitation went out through the outbox too.
+      const invitation = await eventually(() =>
+        smtp.received.find((mail) => mail.envelope.to.includes(owner)),
+      );
+      expect(invitation.text).toContain("/panel/enrol?t=");
+
+      // The session cookie: __Host-, HttpOnly, Secure, SameSite=Strict, on loopback too.
+      const cookie = (await page.context().cookies()).find((c) => c.name === "__Host-panel");
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+
+      // Out, and in again with the passkey.
+      await page.getByRole("button", { name: t("panel.signOut") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.signIn.title"));
+      await page.getByRole("button", { name: t("panel.signIn.button") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
+
+      // A visitor looks around, writes and books a call, without JavaScript.
+      const [visitorContext, visit] = await visitorPage(browser);
+      await visit.goto(`${site.url}/`);
+      await visit.goto(`${site.url}/contact`);
+      await visit.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+      await visit.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+      await visit
+        .getByLabel(t("contact.form.message"), { exact: true })
+        .fill("Queremos automatizar la facturación (100% de las facturas).");
+      await visit.getByRole("button", { name: t("contact.form.submit") }).click();
+      await expect(visit).toHaveURL(/\/contact\/sent/);
+      await visit.goto(`${site.url}/book?day=2027-03-29`);
+      await visit.getByRole("button", { name: t("booking.chooseSlot", { time: "09:00" }) }).click();
+      await visit.getByLabel(t("booking.form.name"), { exact: true }).fill(visitor.name);
+      await visit.getByLabel(t("booking.form.email"), { exact: true }).fill(visitor.email);
+      await visit.getByLabel(t("booking.form.topic"), { exact: true }).fill("Facturas y IA");
+      await visit.getByRole("button", { name: t("booking.form.submit") }).click();
+      await expect(visit).toHaveURL(/\/book\/manage\?t=/);
+      await visitorContext.close();
+
+      // The message, newest first, found by a word of it (LIKE's own % searched as itself).
+      await page.reload();
+      const card = page.getByRole("listitem").filter({ hasText: visitor.email });
+      await expect(card.getByRole("link", { name: visitor.name })).toBeVisible();
+      await page.getByLabel(t("panel.messages.search")).fill("100%");
+      await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+      await expect(card).toHaveCount(1);
+      await page.getByLabel(t("panel.messages.search")).fill("50%");
+      await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+      await expect(card).toHaveCount(0);
+      await page.getByLabel(t("panel.messages.search")).fill("");
+      await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+      await expectNoAxeViolations(page);
+      await expectPhoneLayout(page);
+
+      // Read, answer by e-mail, mark answered.
+      await card.getByRole("link", { name: visitor.name }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.messages.one", { name: visitor.name }),
+      );
+      const reply = page.getByRole("link", { name: t("panel.messages.reply") });
+      const mailto = new URL((await reply.getAttribute("href")) ?? "");
+      expect(mailto.protocol).toBe("mailto:");
+      expect(decodeURIComponent(mailto.pathname)).toBe(visitor.email);
+      expect(mailto.searchParams.get("subject")).toBe(t("panel.messages.replySubject"));
+      await page.getByRole("button", { name: t("panel.messages.markAs.answered") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.messages.done.marked"));
+      await expect(
+        page.getByRole("definition").filter({ hasText: t("panel.messages.marks.answered") }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("link", { name: t("panel.messages.backToList") }).click();
+      await page.getByLabel(t("panel.messages.show")).selectOption("answered");
+      await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+      await expect(card).toHaveCount(1);
+      await page.getByLabel(t("panel.messages.show")).selectOption("new");
+      await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+      await expect(card).toHaveCount(0);
+
+      // Export: the safe CSV of npm run inbox.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: t("panel.messages.export") }).click(),
+      ]);
+      const csv = readFileSync((await download.path()) ?? "", "utf8");
+      expect(csv.split("\r\n")[0]).toBe(
+        '"id","receivedAt","status","attempts","lastError","sentAt","spamReason","suspicion","lang","name","email","message"',
+      );
+      expect(csv).toContain(`"${visitor.email}"`);
+      // The owner's own invitation e-mail is no visitor's message.
+      expect(csv).not.toContain(owner);
+
+      // A message the honeypot kept as spam: shown apart, released to the owner's mailbox.
+      await postForm(site.url, "/contact", {
+        name: "Pere Spam",
+        email: "pere@example.com",
+        message: "Tal vez no sea spam",
+        website: "https://spam.example",
+      });
+      await page.goto(`${origin}/panel`);
+      const held = page.getByRole("region", { name: /^Retenidos como spam/ });
+      await expect(held.getByRole("listitem")).toHaveCount(1);
+      await expect(
+        page.getByRole("region", { name: /^Recibidos/ }).getByText("pere@example.com"),
+      ).toHaveCount(0);
+      await held
+        .getByRole("button", { name: t("panel.messages.release", { name: "Pere Spam" }) })
+        .click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.messages.done.released"));
+      await expect(held.getByRole("listitem")).toHaveCount(0);
+      const released = await eventually(
+        () => smtp.received.find((mail) => mail.text?.includes("Tal vez no sea spam")),
+        30_000,
+      );
+      expect(released.envelope.to).toContain("web@example.com");
+
+      // Delete, after a confirmation that says how long messages are kept anyway.
+      await page.goto(`${origin}/panel`);
+      await card.getByRole("link", { name: visitor.name }).click();
+      await page.getByRole("link", { name: t("panel.messages.delete") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.messages.deleteTitle", { name: visitor.name }),
+      );
+      await expect(page.getByText(t("panel.messages.retention", { days: 365 }))).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: t("panel.messages.deleteConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.messages.done.deleted"));
+      await expect(card).toHaveCount(0);
+      expect(
+        (await readMessages(site.databasePath)).filter((m) => m.email === visitor.email && !m.mail),
+      ).toEqual([]);
+
+      // The call: upcoming, with its topic; moved to Tuesday 10:00 (Madrid), the visitor told.
+      await page
+        .getByRole("navigation", { name: t("panel.menu") })
+        .getByRole("link", { name: t("panel.sections.calls") })
+        .click();
+      const call = page.getByRole("listitem").filter({ hasText: visitor.name });
+      await expect(call).toContainText("Facturas y IA");
+      await expectNoAxeViolations(page);
+      await expectPhoneLayout(page);
+      await call.getByRole("link", { name: t("panel.calls.move", { name: visitor.name }) }).click();
+      await page
+        .getByRole("group", { name: /30 de marzo/ })
+        .getByRole("radio", { name: "10:00" })
+        .check();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: t("panel.calls.moveConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.calls.done.moved"));
+      await expect(call).toContainText("30 mar 2027, 10:00");
+      const update = await eventually(
+        () =>
+          smtp.received.filter((mail) => mail.envelope.to.includes(visitor.email))[1] ?? undefined,
+        30_000,
+      );
+      const { method, event } = readInvitation(update.raw);
+      expect(method).toBe("REQUEST");
+      expect(new Date(event.start as Date).toISOString()).toBe("2027-03-30T08:00:00.000Z");
+      expect(Number(event.sequence)).toBe(1);
+
+      // The calls as a feed for the owner's calendar app: at a secret address, no session.
+      const feed = new URL(
+        (await page.getByRole("link", { name: t("panel.calls.calendar") }).getAttribute("href")) ??
+          "",
+      );
+      const ics = await fetch(`${origin}${feed.pathname}`);
+      expect(ics.headers.get("content-type")).toContain("text/calendar");
+      const feedText = await ics.text();
+      expect(feedText).toContain("SUMMARY:Marta Ferrer");
+      expect(feedText).toContain("DTSTART:20270330T080000Z");
+      expect((await fetch(`${origin}/panel/calendar/guess.ics`)).status).toBe(404);
+
+      // Cancelled, after a confirmation: the visitor gets the cancellation.
+      await page
+        .getByRole("link", { name: t("panel.calls.cancel", { name: visitor.name }) })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.calls.cancelTitle", { name: visitor.name }),
+      );
+      await page.getByRole("button", { name: t("panel.calls.cancelConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.calls.done.cancelled"));
+      await expect(
+        page.getByRole("region", { name: /^Pasadas y canceladas/ }).getByRole("listitem"),
+      ).toContainText(t("panel.calls.status.cancelled"));
+      const cancellation = await eventually(
+        () => smtp.received.filter((mail) => mail.envelope.to.includes(visitor.email))[2],
+        30_000,
+      );
+      expect(readInvitation(cancellation.raw).method).toBe("CANCEL");
+      expect(await (await fetch(`${origin}${feed.pathname}`)).text()).not.toContain("Marta");
+
+      // The numbers: today's bar and row are the visits the report counts today.
+      const today = (await statsOf(site.databasePath)).days[0];
+      expect(today?.visits).toBeGreaterThan(0);
+      await page.getByRole("link", { name: t("panel.sections.numbers") }).click();
+      await expect(page.getByRole("img", { name: /^Visitas por día/ })).toBeVisible();
+      await expect(page.locator(`rect[data-day="${today?.day}"]`)).toHaveAttribute(
+        "data-visits",
+        String(today?.visits),
+      );
+      await page.getByText(t("panel.numbers.table")).click();
+      await expect(
+        page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: today?.day }) }),
+      ).toContainText(String(today?.visits));
+      await expectNoAxeViolations(page);
+      await expectPhoneLayout(page);
+
+      // The site: the go-live check's list (the example's placeholders), the editor.
+      await page.getByRole("link", { name: t("panel.sections.site") }).click();
+      await expect(page.getByRole("heading", { name: t("panel.site.goLive") })).toBeVisible();
+      const deploys = page
+        .getByRole("region", { name: t("panel.site.deploys") })
+        .getByRole("listitem");
+      await expect(deploys.first()).toContainText(
+        t("panel.site.failed", { commit: "b".repeat(12), step: "building the site" }),
+      );
+      await expect(deploys.nth(1)).toContainText(
+        t("panel.site.published", { commit: "a".repeat(12) }),
+      );
+      await expect(page.getByRole("link", { name: t("panel.site.openEditor") })).toHaveAttribute(
+        "href",
+        "/admin",
+      );
+      await expectNoAxeViolations(page);
+
+      // People: invite someone, who shows up once enrolled, then remove them.
+      await page.getByRole("link", { name: t("panel.sections.people") }).click();
+      await page.getByLabel(t("panel.people.email")).fill("ana@example.com");
+      await page.getByRole("button", { name: t("panel.people.invite") }).click();
+      await expect(page.getByRole("status")).toContainText("/panel/enrol?t=");
+      await expectNoAxeViolations(page);
+      await expectPhoneLayout(page);
+      const link = /\/panel\/enrol\?t=[\w-]+/.exec(
+        (await page.getByRole("status").textContent()) ?? "",
+      )?.[0];
+      const anaContext = await browser.newContext({ locale: "es-ES" });
+      const ana = await anaContext.newPage();
+      await addAuthenticator(ana);
+      await ana.goto(`${origin}${link}`);
+      await ana.getByRole("button", { name: t("panel.enrol.button") }).click();
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
+      // Removed by the owner: signed out at once, and the link works no more.
+      await page.reload();
+      await page
+        .getByRole("link", { name: t("panel.people.remove", { email: "ana@example.com" }) })
+        .click();
+      await page.getByRole("button", { name: t("panel.people.removeConfirm") }).click();
+      await expect(page.getByRole("status")).toHaveText(t("panel.people.removed"));
+      await expect(page.getByRole("table")).toContainText("remove-person ana@example.com");
+      await ana.reload();
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.signIn.title"));
+      await ana.goto(`${origin}${link}`);
+      await expect(ana.getByRole("heading", { level: 1 })).toHaveText(
+        t("panel.enrol.expiredTitle"),
+      );
+      await anaContext.close();
+    });
+  });
+}
+
+test.describe("without a session, from another site, too often", () => {
+  let site: Site;
+  let origin: string;
+  let attacker: Server | undefined;
+  test.beforeEach(async () => {
+    site = await startSite({ PANEL_SIGN_IN_ATTEMPTS: "3" });
+    origin = site.url.replace("127.0.0.1", "localhost");
+  });
+  test.afterEach(async ({ page }) => {
+    await page.close();
+    await site.stop();
+    attacker?.close();
+    attacker = undefined;
+  });
+
+  const panelUrls = [
+    "/panel",
+    "/panel/?q=Marta",
+    "/panel/messages/1",
+    "/panel/messages/1/delete",
+    "/panel/messages.csv",
+    "/panel/calls",
+    "/panel/calls/1/move",
+    "/panel/numbers",
+    "/panel/site",
+    "/panel/people",
+    "/panel/people/1/remove",
+    "/panel/nothing-here",
+  ];
+
+  test("every panel address answers the sign-in page or 401, and shows nothing", async ({
+    page,
+  }) => {
+    await postForm(site.url, "/contact", {
+      name: visitor.name,
+      email: visitor.email,
+      message: "Un mensaje privado",
+    });
+    for (const path of panelUrls) {
+      const answer = await fetch(`${origin}${path}`);
+      expect(answer.status, path).toBe(401);
+      const body = await answer.text();
+      expect(body, path).not.toContain(visitor.email);
+      expect(body, path).not.toContain("Un mensaje privado");
+      expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+    for (const path of [
+      "/panel/messages/1/delete",
+      "/panel/sign-out-everywhere",
+      "/panel/people/invite",
+    ]) {
+      const answer = await fetch(`${origin}${path}`, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "csrf=x&email=evil%40example.com",
+      });
+      expect(answer.status, path).toBe(401);
+    }
+    expect((await readMessages(site.databasePath)).map((m) => m.email)).toContain(visitor.email);
+
+    // The sign-in page itself: strict policy with a nonce, never framed, audited.
+    const answer = await page.goto(`${origin}/panel`);
+    const policy = answer?.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src 'nonce-[\w+/=]+'(;|$)/);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole("button", { name: t("panel.signIn.button") })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a signed-in owner's cookie does not act for another site", async ({ page }) => {
+    await enrol(page, site, origin);
+    await postForm(site.url, "/contact", {
+      name: visitor.name,
+      email: visitor.email,
+      message: "Sigue aquí",
+    });
+    const id = (await readMessages(site.databasePath)).find((m) => m.email === visitor.email)?.id;
+    const target = `${origin}/panel/messages/${id}/delete`;
+
+    // Another site's page posts a form to the panel: the browser sends no Strict cookie, and
+    // its Origin is refused first.
+    attacker = createServer((_req, res) => {
+      res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(
+          `<!doctype html><title>x</title><form method="post" action="${target}"><input name="csrf" value="guess"><button>Win</button></form>`,
+        );
+    });
+    const server = attacker;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const [answer] = await Promise.all([
+      page.waitForResponse(target),
+      page.getByRole("button", { name: "Win" }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect((await answer.request().allHeaders())["cookie"]).toBeUndefined();
+
+    // The cookie itself, stolen and replayed: refused from a foreign origin, and without the
+    // session's form token from our own.
+    const cookie = (await page.context().cookies()).find((c) => c.name === "__Host-panel");
+    const headers = {
+      Cookie: `__Host-panel=${cookie?.value}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    };
+    const foreign = await fetch(target, {
+      method: "POST",
+      headers: { ...headers, Origin: `http://127.0.0.1:${port}` },
+      body: "csrf=guess",
+      redirect: "manual",
+    });
+    expect(foreign.status).toBe(403);
+    const tokenless = await fetch(target, {
+      method: "POST",
+      headers: { ...headers, Origin: origin },
+      body: "csrf=guess",
+      redirect: "manual",
+    });
+    expect(tokenless.status).toBe(403);
+    expect((await readMessages(site.databasePath)).map((m) => m.id)).toContain(id);
+
+    // The same cookie reads pages (it is the owner's), and the page's own form does delete.
+    await page.goto(`${origin}/panel/messages/${id}/delete`);
+    await page.getByRole("button", { name: t("panel.messages.deleteConfirm") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("panel.messages.done.deleted"));
+
+    // Sign-out everywhere ends the session the cookie names.
+    await page.goto(`${origin}/panel/people`);
+    await page.getByRole("button", { name: t("panel.people.signOutEverywhere") }).click();
+    const after = await fetch(`${origin}/panel`, { headers: { Cookie: headers.Cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  test("sign-in attempts are limited per client", async ({ page }) => {
+    const attempt = () =>
+      fetch(`${origin}/panel/api/sign-in/options`, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": "application/json" },
+        body: "{}",
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(200);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("ratelimit-policy")).toBe("3;w=900");
+    expect(await refused.json()).toEqual({ reason: "rateLimited" });
+
+    // The sign-in page says so in the owner's language.
+    await addAuthenticator(page);
+    await page.goto(`${origin}/panel`);
+    await page.getByRole("button", { name: t("panel.signIn.button") }).click();
+    await expect(page.getByRole("status")).toHaveText(t("panel.passkey.rateLimited"));
+  });
+});
