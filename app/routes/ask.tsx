@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { questionMaxLength, type AskResult } from "#app/ask/result.ts";
 import { askContext } from "#app/ask/service.server.ts";
+import { bookingContext } from "#app/booking/service.server.ts";
 import type { Passage } from "#app/ask/search.ts";
 import { DocumentMeta, PageMeta } from "#app/components/page-meta.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
@@ -9,7 +10,6 @@ import { inputClass } from "#app/components/ui/form-parts.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import {
   askPath,
-  bookingOffered,
   bookingPath,
   localizedPath,
   parseLocalizedPath,
@@ -28,13 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { ask, clientKey } = context.get(askContext);
   const question = (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim();
   const provider = ask.provider;
+  // A call is offered when this server reads a calendar (the booking page then has slots).
+  const bookable = context.get(bookingContext).booking.health().calendars > 0;
   if (!question) {
-    return data({ question, provider, result: null }, { headers: { "Cache-Control": "no-cache" } });
+    return data(
+      { question, provider, bookable, result: null },
+      { headers: { "Cache-Control": "no-cache" } },
+    );
   }
   const result: AskResult = await ask.ask(question, lang, clientKey);
   const status = result.status === "tooLong" ? 400 : result.status === "rateLimited" ? 429 : 200;
   return data(
-    { question, provider, result },
+    { question, provider, bookable, result },
     {
       status,
       headers: {
@@ -110,19 +115,19 @@ function Generated({ text }: { text: string }) {
 }
 
 /** A person instead: a call or a message, the question carried into it (editable there). */
-function HandOver({ question }: { question: string }) {
+function HandOver({ question, bookable }: { question: string; bookable: boolean }) {
   const { t, lang } = useLocale();
   const topic = encodeURIComponent(question);
   return (
     <div className="mt-5 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-      {bookingOffered ? (
+      {bookable ? (
         <ButtonLink href={`${bookingPath(lang)}?topic=${topic}`}>
           {t("ask.handOver.book")}
         </ButtonLink>
       ) : null}
       <ButtonLink
         href={`${localizedPath("contact", lang)}?message=${topic}#contact-message`}
-        variant={bookingOffered ? "outline" : "primary"}
+        variant={bookable ? "outline" : "primary"}
       >
         {t("ask.handOver.write")}
       </ButtonLink>
@@ -130,7 +135,15 @@ function HandOver({ question }: { question: string }) {
   );
 }
 
-function Answer({ result, question }: { result: AskResult; question: string }) {
+function Answer({
+  result,
+  question,
+  bookable,
+}: {
+  result: AskResult;
+  question: string;
+  bookable: boolean;
+}) {
   const { t } = useLocale();
   if (result.status === "tooLong" || result.status === "rateLimited") {
     return (
@@ -146,7 +159,7 @@ function Answer({ result, question }: { result: AskResult; question: string }) {
           {t("ask.unknown.title")}
         </h2>
         <p className="mt-2 text-muted">{t("ask.unknown.text")}</p>
-        <HandOver question={question} />
+        <HandOver question={question} bookable={bookable} />
       </section>
     );
   }
@@ -170,7 +183,7 @@ function Answer({ result, question }: { result: AskResult; question: string }) {
       </ol>
       <div>
         <p className="font-semibold text-fg">{t("ask.answer.notFound")}</p>
-        <HandOver question={question} />
+        <HandOver question={question} bookable={bookable} />
       </div>
     </section>
   );
@@ -178,7 +191,7 @@ function Answer({ result, question }: { result: AskResult; question: string }) {
 
 export default function Ask({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useLocale();
-  const { question, provider, result } = loaderData;
+  const { question, provider, bookable, result } = loaderData;
   const title = t("ask.meta.title");
   return (
     <>
@@ -228,7 +241,7 @@ export default function Ask({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         </form>
-        {result ? <Answer result={result} question={question} /> : null}
+        {result ? <Answer result={result} question={question} bookable={bookable} /> : null}
       </div>
     </>
   );
