@@ -11,14 +11,7 @@ import type { Database } from "#app/database/database.server.ts";
  * key `unanswered` when no passage answered it).
  */
 export type Metric =
-  | "view"
-  | "entry"
-  | "source"
-  | "campaign"
-  | "device"
-  | "notFound"
-  | "message"
-  | "question";
+  "view" | "entry" | "source" | "campaign" | "device" | "notFound" | "message" | "question";
 
 export type DailyCount = { day: string; metric: Metric; key: string; lang: string; count: number };
 
