@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status,
       headers: {
         "Cache-Control": "no-store",
+        // The question is in this page's URL: the pages its links open get the origin only.
+        "Referrer-Policy": "strict-origin",
         ...(result.status === "rateLimited" ? result.headers : {}),
       },
     },

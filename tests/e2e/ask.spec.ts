@@ -36,6 +36,8 @@ test.describe("without a provider", () => {
       // The question set comes from one address, faster than a visitor asks.
       ASK_RATE_LIMIT_MAX: "1000",
       STATS_FLUSH_SECONDS: "1",
+      // Every request's log line, to check that none holds a question.
+      LOG_LEVEL: "info",
     });
   });
   test.afterAll(async () => {
@@ -168,6 +170,8 @@ test.describe("without a provider", () => {
     const marker = "zorblaxquux";
     const answered = await ask(site, `¿Ofrecéis un plan de soporte mensual? ${marker}`);
     expect(answered.headers.get("cache-control")).toBe("no-store");
+    // The pages its links open are not told the question.
+    expect(answered.headers.get("referrer-policy")).toBe("strict-origin");
     // The strict policy of the pages rendered per request: a nonce, nothing inline allowed.
     const policy = answered.headers.get("content-security-policy") ?? "";
     expect(policy).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
@@ -195,6 +199,7 @@ test.describe("without a provider", () => {
     for (const file of [site.databasePath, `${site.databasePath}-wal`]) {
       if (existsSync(file)) expect(readFileSync(file).includes(marker), file).toBe(false);
     }
+    expect(site.output()).toContain('"path":"/ask"');
     expect(site.output()).not.toContain(marker);
   });
 });
