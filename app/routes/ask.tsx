@@ -44,8 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status,
       headers: {
         "Cache-Control": "no-store",
-        // The question is in this page's URL: the pages its links open get the origin only.
-        "Referrer-Policy": "strict-origin",
         ...(result.status === "rateLimited" ? result.headers : {}),
       },
     },
@@ -198,7 +196,11 @@ export default function Ask({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {result ? (
-        <PageMeta title={t("ask.meta.answerTitle", { title })} />
+        <>
+          <PageMeta title={t("ask.meta.answerTitle", { title })} />
+          {/* The question is in this page's URL: the pages its links open get the origin only. */}
+          <meta name="referrer" content="strict-origin" />
+        </>
       ) : (
         <DocumentMeta
           title={title}
