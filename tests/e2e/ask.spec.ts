@@ -14,7 +14,7 @@ import { siteConfig } from "#app/config/site.ts";
 import { startCalendarServer } from "#tests/support/calendar.ts";
 import { eventually, startSite, type Site } from "#tests/support/site.ts";
 import { buildAskIndex } from "#scripts/build-ask-index.ts";
-import { expect, test, translator } from "#tests/e2e/support.ts";
+import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 import questionSet from "#tests/e2e/ask-questions.json" with { type: "json" };
 
 const t = translator("es");
@@ -61,6 +61,7 @@ test.describe("without a provider", () => {
       .filter({ has: page.locator("blockquote") })
       .first();
     await expect(first.locator("blockquote")).toContainText(t("faq.timeline.a"));
+    await expectNoAxeViolations(page);
     const source = first.getByRole("link");
     await expect(source).toHaveAttribute("href", "/contact#faq");
     await source.click();
@@ -106,6 +107,7 @@ test.describe("without a provider", () => {
     await page.goto(`${site.url}/ask?q=${encodeURIComponent(question)}`);
     await expect(page.getByRole("heading", { name: t("ask.unknown.title") })).toBeVisible();
     await expect(page.locator("blockquote")).toHaveCount(0);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: t("ask.handOver.book") }).click();
     await expect(page).toHaveURL(/\/book\?topic=/);
