@@ -37,7 +37,12 @@ export function startAskService(
   const retrievers = new Map(
     languages.flatMap((lang) => {
       const file = indexFile?.(lang);
-      if (!file || !existsSync(file)) return [];
+      if (!file) return [];
+      if (!existsSync(file)) {
+        // A build made before /ask existed, or cut short: every question is handed over.
+        log.warn({ lang, file }, "no index for /ask in this build: questions are handed over");
+        return [];
+      }
       const index = JSON.parse(readFileSync(file, "utf8")) as AskIndex;
       return [[lang, createRetriever(lang, index)] as const];
     }),
