@@ -11,6 +11,7 @@ import {
   publishedLanguages,
 } from "#app/routing/paths.ts";
 import { buildAdmin } from "#scripts/build-admin.ts";
+import { buildAskIndex } from "#scripts/build-ask-index.ts";
 import { buildCache } from "#scripts/build-cache.ts";
 import { buildImages } from "#scripts/build-images.ts";
 import { trimBuiltPageStyles } from "#scripts/page-styles.ts";
@@ -55,6 +56,13 @@ export default {
       ...(await loadPeople()).images,
     ]);
     trimBuiltPageStyles(clientDir, path.join(reactRouterConfig.buildDirectory, "server"));
+    // Before compression: it gives the pages' section headings the ids its passages link to.
+    const askIndex = buildAskIndex(clientDir, reactRouterConfig.buildDirectory);
+    console.log(
+      `Index for /ask: ${Object.entries(askIndex)
+        .map(([lang, bytes]) => `${lang} ${Math.round(bytes / 1024)} KB`)
+        .join(", ")}`,
+    );
     precompress(clientDir, cache);
     // Beside the site, not in it: served from disk at /admin with its own policy.
     await buildAdmin(path.join(reactRouterConfig.buildDirectory, "admin"), cache);

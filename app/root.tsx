@@ -20,7 +20,7 @@ import { usePageStylesheet } from "#app/page-stylesheet.ts";
 import { hydrates, isPageId } from "#app/pages.ts";
 import pageScript from "#app/page-script.js?inline-script";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { insightsFeedPath } from "#app/routing/paths.ts";
+import { askPath, insightsFeedPath } from "#app/routing/paths.ts";
 
 /**
  * Page routes are named `<lang>/<page>` (app/routes.ts); the registry says which hydrate.
@@ -132,7 +132,7 @@ function StatusPanel({
   backHome: string;
   suggest?: boolean;
 }) {
-  const { t, href } = useLocale();
+  const { t, href, lang } = useLocale();
   return (
     <section className="relative isolate flex min-h-[70svh] items-center overflow-hidden border-b border-line bg-surface">
       <div className="mx-auto max-w-2xl px-4 py-24 text-center motion-safe:animate-enter sm:px-6">
@@ -158,6 +158,14 @@ function StatusPanel({
                 </li>
               ))}
             </ul>
+            <p className="mt-6">
+              <a
+                href={askPath(lang)}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-text hover:underline"
+              >
+                {t("ask.link.notFound")}
+              </a>
+            </p>
           </nav>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { allPageIds, pages } from "#app/pages.ts";
 import {
   articlePath,
+  askPath,
   caseStudyPath,
   bookingManagePath,
   bookingPath,
@@ -34,6 +35,10 @@ export default [
       id: `${lang}/book/manage`,
     }),
   ]),
+  // The page answering questions from the site's pages, rendered per request.
+  ...publishedLanguages().map((lang) =>
+    route(askPath(lang).slice(1), "routes/ask.tsx", { id: `${lang}/ask` }),
+  ),
   // Each language's articles (content/insights) and their Atom feed, under its insights list.
   ...publishedLanguages().flatMap((lang) => [
     route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),

@@ -5,6 +5,7 @@ import type { Settings } from "#app/config/settings.server.ts";
 import { allPagePaths } from "#app/routing/paths.ts";
 import { loadBuiltFiles } from "#server/built-files.ts";
 import { renderNotFoundPages } from "#server/not-found-pages.ts";
+import { askIndexFile } from "#app/ask/search.ts";
 import { wireSite } from "#server/site.ts";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
@@ -22,6 +23,7 @@ export function startSite(settings: Settings) {
   return wireSite(settings, {
     build,
     adminDir: path.resolve(clientDir, "../admin"),
+    askIndexFile: (lang) => askIndexFile(path.resolve(clientDir, ".."), lang),
     built: {
       clientDir,
       load: async (entryPaths) => ({

@@ -3,6 +3,7 @@ import { constants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { askContext, type AskService } from "#app/ask/service.server.ts";
 import { bookingContext, type BookingService } from "#app/booking/service.server.ts";
 import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
 import { requestContext, type ContactService } from "#app/contact/service.server.ts";
@@ -22,6 +23,7 @@ export function createExpressApp({
   trustProxy,
   contact,
   booking,
+  ask,
   admin,
   panel,
   beforeSite,
@@ -38,6 +40,7 @@ export function createExpressApp({
   trustProxy: Settings["server"]["TRUST_PROXY"];
   contact: ContactService;
   booking: BookingService;
+  ask: AskService;
   log: Logger;
 }) {
   const app = express();
@@ -65,6 +68,7 @@ export function createExpressApp({
         const clientKey = rateLimitAddress(req.ip, req.socket.remoteAddress);
         context.set(requestContext, { contact, clientKey });
         context.set(bookingContext, { booking, clientKey });
+        context.set(askContext, { ask, clientKey });
         context.set(nonceContext, { nonce: res.locals["nonce"] as string });
         return context;
       },

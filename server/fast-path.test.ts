@@ -41,6 +41,7 @@ beforeAll(async () => {
     files: loadBuiltFiles(dir, pages),
     notFoundPages: new Map([["es", notFound]]),
     formPages: new Set(["/contact"]),
+    prefilledPages: new Set(["/contact"]),
     dynamicPages: new Set(["/contact/sent"]),
     healthCheck: async (_req, res) => void res.writeHead(200).end("ok"),
     trustsProxy: () => false,
@@ -125,4 +126,19 @@ describe("React Router data URLs", () => {
       expect(reachedApp).toEqual([target]);
     },
   );
+});
+
+describe("a prefilled contact form", () => {
+  it("is rendered per request with ?message=, served prerendered without it", async () => {
+    reachedApp.length = 0;
+    const target = "/contact?message=%C2%BFHac%C3%A9is%20formaci%C3%B3n%3F";
+    expect(await (await fetch(`http://127.0.0.1:${port}${target}`)).text()).toBe("app");
+    expect(reachedApp).toEqual([target]);
+    reachedApp.length = 0;
+    for (const other of ["/contact", "/contact?utm_source=x", "/about?message=x"]) {
+      const body = await (await fetch(`http://127.0.0.1:${port}${other}`)).text();
+      expect(body, other).toContain("<p>/");
+    }
+    expect(reachedApp).toEqual([]);
+  });
 });

@@ -17,6 +17,9 @@ import { receiveBeacon, viewBeaconPath } from "#server/view-beacon.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** The query parameter that prefills the contact form's message (app/routes/contact.tsx). */
+const prefillParameter = "message";
+
 /** The visit counts' side of a request (app/stats/service.server.ts). */
 type VisitCounter = {
   document(
@@ -38,6 +41,7 @@ export function createFastPath({
   files,
   notFoundPages,
   formPages,
+  prefilledPages = new Set(),
   dynamicPages,
   healthCheck,
   trustsProxy,
@@ -49,6 +53,11 @@ export function createFastPath({
   notFoundPages: ReadonlyMap<Language, BuiltFile>;
   /** Pages whose form posts to themselves. */
   formPages: ReadonlySet<string>;
+  /**
+   * Prerendered pages whose form a link may prefill (`/contact?message=…`, from /ask): with that
+   * parameter they are rendered per request, so the text is in the HTML without JavaScript.
+   */
+  prefilledPages?: ReadonlySet<string>;
   /** Pages rendered per request (the contact form's "sent" page). */
   dynamicPages: ReadonlySet<string>;
   healthCheck: (req: IncomingMessage, res: ServerResponse, https: boolean) => Promise<void>;
@@ -95,6 +104,9 @@ export function createFastPath({
     if (verdict.kind === "invalid") return notFound(parseLocalizedPath(pathname).lang);
 
     const url = verdict.path;
+    if (prefilledPages.has(url) && new URLSearchParams(search).has(prefillParameter)) {
+      return app(req, res);
+    }
     const file = files.get(url);
     if (file) {
       const { lang, page } = parseLocalizedPath(url);

@@ -6,6 +6,7 @@ import { caseStudies } from "virtual:case-studies";
 import { articles } from "virtual:insights";
 import { people } from "virtual:people";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
+import { startAskService } from "#app/ask/service.server.ts";
 import { startBookingService } from "#app/booking/service.server.ts";
 import { startContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
@@ -54,6 +55,7 @@ export async function wireSite(
     adminDir,
     adminReady,
     built,
+    askIndexFile = null,
     beforeSite,
     httpServer = (handle) => createHttpServer(handle, settings.server, log),
   }: {
@@ -67,6 +69,11 @@ export async function wireSite(
      * development, where pages are rendered per request and the launch check is not run.
      */
     built?: { clientDir: string; load: (entryPaths: string[]) => Promise<FastPathParts> };
+    /**
+     * Where the build wrote each language's /ask index (scripts/build-ask-index.ts). None in
+     * development: /ask then answers nothing and hands every question over.
+     */
+    askIndexFile?: ((lang: string) => string) | null;
     beforeSite?: express.Handler;
     /** In development Vite's hot reload shares the server, so it exists before the site does. */
     httpServer?: (handle: Handler) => ReturnType<typeof createHttpServer>;
@@ -121,6 +128,15 @@ export async function wireSite(
     if (removed) log.info({ removed }, "purged bookings past retention");
   });
 
+  const ask = startAskService(settings.ask, {
+    indexFile: askIndexFile,
+    languages: publishedLanguages(),
+    company: siteConfig.name,
+    budget: contact.budget,
+    onQuestion: (lang, answered) => stats.question(lang, answered),
+    log,
+  });
+
   const editor = adminRouter({
     dir: adminDir,
     backend: settings.admin,
@@ -145,6 +161,7 @@ export async function wireSite(
     trustProxy: settings.server.TRUST_PROXY,
     contact,
     booking,
+    ask,
     admin,
     panel: panel.router,
     beforeSite,
@@ -154,6 +171,7 @@ export async function wireSite(
   const handle = createFastPath({
     files,
     notFoundPages,
+    prefilledPages: new Set(publishedLanguages().map((lang) => localizedPath("contact", lang))),
     formPages: new Set(
       publishedLanguages().flatMap((lang) => [
         localizedPath("contact", lang),

@@ -41,6 +41,11 @@ export type BookingPickerProps = {
   holdMinutes: number;
   /** What the server answered to a submission without JavaScript, if any. */
   result?: BookingResult | undefined;
+  /**
+   * The topic the form starts with (`?topic=`, a question carried over from /ask), editable.
+   * Without JavaScript the day links and slot buttons carry it to the form.
+   */
+  topic?: string;
 };
 
 type Failed = Extract<BookingResult, { status: "failed" }>;
@@ -92,6 +97,7 @@ export function BookingPicker(props: BookingPickerProps) {
   const query = (params: Record<string, string>) => {
     const search = new URLSearchParams(params);
     if (props.move) search.set("move", props.move);
+    if (props.topic) search.set("topic", props.topic);
     return `${props.action}?${search.toString()}`;
   };
 
@@ -197,7 +203,7 @@ export function BookingPicker(props: BookingPickerProps) {
     name,
     required: name !== "company",
     maxLength: bookingLimits[name],
-    defaultValue: failed?.values?.[name] ?? "",
+    defaultValue: failed?.values?.[name] ?? (name === "topic" ? (props.topic ?? "") : ""),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `booking-${name}-error` : undefined,
     className: inputClass,
@@ -277,6 +283,7 @@ export function BookingPicker(props: BookingPickerProps) {
             <form method="get" action={`${props.action}#${bookingAnchors.details}`}>
               <input type="hidden" name="day" value={chosen.date} />
               {props.move ? <input type="hidden" name="move" value={props.move} /> : null}
+              {props.topic ? <input type="hidden" name="topic" value={props.topic} /> : null}
               <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-4">
                 {chosen.slots.map((entry) => {
                   const label = timeLabel(entry.start, lang, timeZone);

@@ -33,6 +33,8 @@ export type ContactFormProps = {
   result?: ContactResult;
   /** The document's title without errors; after a failed submission it gets the "Error:" prefix. */
   pageTitle: string;
+  /** The message the form starts with (a question carried over from /ask), editable. */
+  message?: string;
 };
 
 type FieldErrors = Partial<Record<ContactField, FieldError>>;
@@ -55,7 +57,7 @@ const isControl = (target: EventTarget | null) =>
  * itself; with JavaScript it posts to the same URL in the background, asking for JSON,
  * shows toasts and clears itself on success. Either way the server validates with the same rules as the browser.
  */
-export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
+export function ContactForm({ action, result, pageTitle, message = "" }: ContactFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
   const failed = result?.status === "failed" ? result : undefined;
@@ -153,7 +155,7 @@ export function ContactForm({ action, result, pageTitle }: ContactFormProps) {
     name,
     required: true,
     maxLength: contactLimits[name],
-    defaultValue: failed?.values?.[name] ?? "",
+    defaultValue: failed?.values?.[name] ?? (name === "message" ? message : ""),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
     className: inputClass,

@@ -3,6 +3,7 @@ import { ChevronDown } from "lucide-react";
 import { Section } from "#app/components/section.tsx";
 import { languageList } from "#app/content/company.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { askPath } from "#app/routing/paths.ts";
 
 const questions = [
   "billing",
@@ -18,7 +19,16 @@ const questions = [
  * Frequent questions as native disclosure widgets: they open and close without
  * JavaScript, and every answer is in the page for search engines and find-in-page.
  */
-export function Faq({ tone, className }: { tone?: "base" | "muted"; className?: string }) {
+export function Faq({
+  tone,
+  className,
+  askLink = false,
+}: {
+  tone?: "base" | "muted";
+  className?: string;
+  /** After the answers, a link to ask what is not among them (the contact page). */
+  askLink?: boolean;
+}) {
   const { t, lang } = useLocale();
   const languages = languageList(siteConfig.spokenLanguages, lang);
   return (
@@ -44,6 +54,16 @@ export function Faq({ tone, className }: { tone?: "base" | "muted"; className?: 
             <p className="max-w-prose pb-5 text-muted">{t(`faq.${id}.a`, { languages })}</p>
           </details>
         ))}
+        {askLink ? (
+          <p className="py-4">
+            <a
+              href={askPath(lang)}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-text hover:underline"
+            >
+              {t("ask.link.faq")}
+            </a>
+          </p>
+        ) : null}
       </div>
     </Section>
   );

@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import { ExternalLink, Mail, MapPin } from "lucide-react";
 import { Logo } from "#app/components/logo.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { pagesIn, type PageId } from "#app/pages.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { askPath } from "#app/routing/paths.ts";
 
 const linkClass = "text-sm text-muted hover:text-brand-text hover:underline";
 
@@ -27,10 +29,13 @@ function PageColumn({
   title,
   pages,
   className,
+  children,
 }: {
   title: string;
   pages: readonly PageId[];
   className?: string;
+  /** Links after the pages' (the questions page, outside the registry). */
+  children?: ReactNode;
 }) {
   const { t, href } = useLocale();
   return (
@@ -42,6 +47,7 @@ function PageColumn({
           </a>
         </li>
       ))}
+      {children}
     </Column>
   );
 }
@@ -52,7 +58,7 @@ function PageColumn({
  * right, so no column stands alone in half the width.
  */
 export function SiteFooter() {
-  const { t, href } = useLocale();
+  const { t, href, lang } = useLocale();
   // The year is rendered at build time and kept current by the page script.
   const year = new Date().getFullYear();
   const { brands, email, linkedinUrl } = siteConfig;
@@ -97,7 +103,14 @@ export function SiteFooter() {
           title={t("footer.links")}
           pages={pagesIn("main")}
           className="max-sm:col-start-1 max-sm:row-span-2 max-sm:row-start-2"
-        />
+        >
+          {/* Here and not in the header, which keeps its five links. */}
+          <li>
+            <a href={askPath(lang)} className={linkClass}>
+              {t("ask.link.footer")}
+            </a>
+          </li>
+        </PageColumn>
         <PageColumn
           title={t("footer.legal")}
           pages={pagesIn("legal")}

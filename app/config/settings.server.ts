@@ -265,6 +265,25 @@ const backup = {
   BACKUP_RSYNC_TARGET: z.string().min(1).optional(),
 };
 
+/**
+ * /ask: questions answered from the site's own pages. By default the server quotes the best
+ * passages and nothing leaves it; with a provider, a model writes the answer from them.
+ */
+const ask = {
+  /** Questions one client (IPv4 address or IPv6 /64) may ask per window; past it, 429. */
+  ASK_RATE_LIMIT_MAX: count(20),
+  ASK_RATE_LIMIT_WINDOW_SECONDS: count(600),
+  /** `none` (default): no third party. `openai-compatible`: POST <base>/v1/chat/completions. */
+  ASSISTANT_PROVIDER: z.enum(["none", "openai-compatible"]).default("none"),
+  /** The provider's address without `/v1` (http://127.0.0.1:8080 for llama-server, https://api.mistral.ai). */
+  ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+  ASSISTANT_MODEL: z.string().min(1).optional(),
+  /** Sent as `Authorization: Bearer`; a self-hosted server may need none. */
+  ASSISTANT_API_KEY: z.string().min(1).optional(),
+  /** Past this the quoted passages are shown instead. */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+};
+
 /** The owner's numbers: first-party, cookieless visit counts and the weekly report. */
 const stats = {
   /**
@@ -347,6 +366,7 @@ const settingsSchema = z
     ...admin,
     ...stats,
     ...panel,
+    ...ask,
     ...deploy,
     ...backup,
   })
@@ -363,6 +383,14 @@ const settingsSchema = z
         };
         return `must be at least twice SMTP_SEND_DEADLINE_SECONDS (lease ${input.OUTBOX_LEASE_SECONDS} s, deadline ${input.SMTP_SEND_DEADLINE_SECONDS} s), or a message still being sent when the lease ends may be sent twice`;
       },
+    },
+  )
+  .refine(
+    (env) =>
+      env.ASSISTANT_PROVIDER === "none" || (env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL),
+    {
+      path: ["ASSISTANT_PROVIDER"],
+      error: "openai-compatible needs ASSISTANT_BASE_URL and ASSISTANT_MODEL",
     },
   )
   // Node refuses to start a server whose headers may take longer than the whole request.
@@ -383,6 +411,7 @@ const settingsSchema = z
     admin: pick(env, admin),
     stats: pick(env, stats),
     panel: pick(env, panel),
+    ask: pick(env, ask),
     deploy: pick(env, deploy),
     backup: pick(env, backup),
   }));
@@ -390,6 +419,7 @@ const settingsSchema = z
 export type Settings = z.output<typeof settingsSchema>;
 export type ContactSettings = Settings["contact"];
 export type BookingSettings = Settings["booking"];
+export type AskSettings = Settings["ask"];
 
 /** Reads settings from an environment; a wrong value throws, one line per problem. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {

@@ -47,6 +47,28 @@ describe("settings", () => {
     ).toBe(60);
   });
 
+  it("asks no third party by default, and a provider only with its address and model", () => {
+    expect(parseSettings({}).ask).toMatchObject({
+      ASSISTANT_PROVIDER: "none",
+      ASK_RATE_LIMIT_MAX: 20,
+      ASK_RATE_LIMIT_WINDOW_SECONDS: 600,
+      ASSISTANT_TIMEOUT_MS: 8000,
+    });
+    expect(() => parseSettings({ ASSISTANT_PROVIDER: "openai-compatible" })).toThrow(
+      /ASSISTANT_PROVIDER: openai-compatible needs ASSISTANT_BASE_URL and ASSISTANT_MODEL/,
+    );
+    expect(() =>
+      parseSettings({ ASSISTANT_PROVIDER: "openai-compatible", ASSISTANT_BASE_URL: "ftp://x" }),
+    ).toThrow(/ASSISTANT_BASE_URL/);
+    expect(
+      parseSettings({
+        ASSISTANT_PROVIDER: "openai-compatible",
+        ASSISTANT_BASE_URL: "http://127.0.0.1:8080",
+        ASSISTANT_MODEL: "llama",
+      }).ask.ASSISTANT_MODEL,
+    ).toBe("llama");
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseSettings({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
     expect(() => parseSettings({ CONTACT_TO: "not-an-address" })).toThrow(/CONTACT_TO/);

@@ -9,7 +9,7 @@ import { DocumentMeta } from "#app/components/page-meta.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { bookingContext } from "#app/booking/service.server.ts";
-import type { BookingResult } from "#app/booking/form.ts";
+import { bookingLimits, type BookingResult } from "#app/booking/form.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import {
   bookingManagePath,
@@ -89,6 +89,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     booked: url.searchParams.has("booked"),
     held: url.searchParams.has("held"),
     holdMinutes: booking.holdMinutes,
+    // A question carried over from /ask: the topic the form starts with.
+    topic: (url.searchParams.get("topic") ?? "").slice(0, bookingLimits.topic),
     languageLinks: Object.fromEntries(
       publishedLanguages().map((code) => [code, bookingPath(code)]),
     ),
@@ -205,6 +207,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             minutes={minutes}
             holdMinutes={loaderData.holdMinutes}
             result={failed}
+            topic={loaderData.topic}
           />
         )}
       </div>

@@ -20,6 +20,7 @@ import { siteConfig } from "#app/config/site.ts";
 import type { Person } from "#app/content/collections.ts";
 import { jsonAnswer, wantsJson } from "#app/contact/endpoint.server.ts";
 import { requestContext } from "#app/contact/service.server.ts";
+import { contactLimits } from "#app/contact/schema.ts";
 import { documentTitle } from "#app/routing/seo.ts";
 import {
   bookingOffered,
@@ -67,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The action's rate-limit headers (`Retry-After`, `RateLimit*`) on the page it answers with. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => ({
+  ...Object.fromEntries(loaderHeaders),
+  ...Object.fromEntries(actionHeaders),
+});
 
 function ContactDetails() {
   const { t } = useLocale();
@@ -173,10 +177,19 @@ function NextSteps() {
   );
 }
 
-/** The people who read and answer the messages (content/people), when the company names them. */
+/**
+ * The people who read and answer the messages (content/people), when the company names them;
+ * and a message to start from (`?message=`, from /ask's hand-over), which the server renders
+ * into the form (server/fast-path.ts sends such a URL here): never kept by a cache.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
-  return { answering: (people[lang] ?? []).filter((person) => person.answersMessages) };
+  const url = new URL(request.url);
+  const { lang } = parseLocalizedPath(url.pathname);
+  const message = (url.searchParams.get("message") ?? "").slice(0, contactLimits.message);
+  return data(
+    { answering: (people[lang] ?? []).filter((person) => person.answersMessages), message },
+    message ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 function WhoAnswers({ people }: { people: Person[] }) {
@@ -198,7 +211,7 @@ function WhoAnswers({ people }: { people: Person[] }) {
 }
 
 /** The contact page; also, rendered per request, the "sent" page a no-JS submission lands on. */
-export default function Contact({ loaderData: { answering } }: Route.ComponentProps) {
+export default function Contact({ loaderData: { answering, message } }: Route.ComponentProps) {
   const { t, href, lang } = useLocale();
   const sent = useLocation().pathname === contactSentPath(lang);
   const result = useActionData<typeof action>() ?? (sent ? { status: "sent" } : undefined);
@@ -234,6 +247,7 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
               action={href("contact")}
               result={result}
               pageTitle={documentTitle(title)}
+              message={message}
             />
           </div>
         </Card>
@@ -245,7 +259,7 @@ export default function Contact({ loaderData: { answering } }: Route.ComponentPr
         </div>
       </div>
       {/* On the base surface, set off by a hairline: the muted footer follows directly. */}
-      <Faq className="border-t border-line" />
+      <Faq className="border-t border-line" askLink />
     </>
   );
 }

@@ -64,12 +64,21 @@ export const bookingOffered: boolean = import.meta.env?.BOOKING_OFFERED === "tru
 export const callToActionPath = (lang: Language, offered: boolean = bookingOffered) =>
   offered ? bookingPath(lang) : localizedPath("contact", lang);
 
+/**
+ * The page answering visitors' questions from the site's own pages (`/ask`, `/en/ask`):
+ * rendered per request, since its answer depends on the question (`?q=`).
+ */
+export function askPath(lang: Language): string {
+  const prefix = lang === defaultLanguage ? "" : `/${lang}`;
+  return `${prefix}/ask`;
+}
+
 /** Where a visitor's signed link shows, cancels or moves a booked call. */
 export const bookingManagePath = (lang: Language) => `${bookingPath(lang)}/manage`;
 
 /** URLs rendered per request, never prerendered: the server hands them to React Router. */
 export function dynamicPagePaths(languages: readonly Language[] = publishedLanguages()): string[] {
-  return languages.flatMap((lang) => [contactSentPath(lang), ...bookingPaths(lang)]);
+  return languages.flatMap((lang) => [contactSentPath(lang), ...bookingPaths(lang), askPath(lang)]);
 }
 
 /** The booking pages of a language; their forms post to themselves. */

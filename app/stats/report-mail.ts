@@ -94,6 +94,7 @@ ${tile(words.totals.pageViews, words.number(totals.pageViews.value), formatChang
 ${tile(words.totals.messages, words.number(totals.messages.value), formatChange(totals.messages, words), changeColour(totals.messages))}
 ${tile(words.totals.conversion, formatRate(totals.conversion.value, words), formatPoints(totals.conversion, words), changeColour(totals.conversion))}
 </tr></table>
+<p style="font-size:13px;color:${muted};margin:8px 0 0">${words.totals.questions}: ${words.number(totals.questions.value)} (${formatChange(totals.questions, words)}) · ${words.totals.unanswered}: ${words.number(totals.unanswered.value)} (${formatChange(totals.unanswered, words)})</p>
 <h2 style="${font}font-size:16px;color:#17202e;margin:28px 0 8px">${words.sections.days}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">
 <tr>${head(words.columns.day)}${head(words.totals.visits, "text-align:right")}${head(words.totals.pageViews, "text-align:right")}${head(words.totals.messages, "text-align:right")}${head("")}</tr>

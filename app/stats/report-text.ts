@@ -7,7 +7,14 @@ import type { Figure, Report, Row } from "#app/stats/report.ts";
 
 export type Words = {
   title: (report: Report) => string;
-  totals: { visits: string; pageViews: string; messages: string; conversion: string };
+  totals: {
+    visits: string;
+    pageViews: string;
+    messages: string;
+    conversion: string;
+    questions: string;
+    unanswered: string;
+  };
   sections: Record<
     "days" | "pages" | "sources" | "campaigns" | "languages" | "devices" | "notFound",
     string
@@ -85,6 +92,8 @@ export function reportText(report: Report, words: Words): string {
             [words.totals.visits, totals.visits],
             [words.totals.pageViews, totals.pageViews],
             [words.totals.messages, totals.messages],
+            [words.totals.questions, totals.questions],
+            [words.totals.unanswered, totals.unanswered],
           ] as const
         ).map(([name, figure]) => [
           name,
@@ -159,6 +168,8 @@ export const englishWords: Words = {
     pageViews: "Page views",
     messages: "Messages",
     conversion: "Messages per visit",
+    questions: "Questions asked (/ask)",
+    unanswered: "Questions not answered",
   },
   sections: {
     days: "Per day",
@@ -204,6 +215,8 @@ export const spanishWords: Words = {
     pageViews: "Páginas vistas",
     messages: "Mensajes",
     conversion: "Mensajes por visita",
+    questions: "Preguntas en /ask",
+    unanswered: "Preguntas sin respuesta",
   },
   sections: {
     days: "Por día",

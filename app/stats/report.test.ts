@@ -72,6 +72,24 @@ describe("the report", () => {
     expect(withBooking.totals.conversion.value).toBeCloseTo(3 / 8);
   });
 
+  it("counts the questions asked on /ask and those it could not answer, apart from the messages", () => {
+    const withQuestions = buildReport(
+      { from: "2026-11-16", to: "2026-11-22" },
+      [
+        ...current,
+        row("2026-11-17", "question", "", "es", 3),
+        row("2026-11-18", "question", "unanswered", "en", 2),
+      ],
+      [...previous, row("2026-11-10", "question", "", "es", 1)],
+    );
+    expect(withQuestions.totals.questions).toEqual({ value: 5, previous: 1, change: 4 });
+    expect(withQuestions.totals.unanswered).toEqual({ value: 2, previous: 0, change: null });
+    expect(withQuestions.totals.messages).toEqual(report.totals.messages);
+    const text = reportText(withQuestions, englishWords);
+    expect(text).toMatch(/Questions asked \(\/ask\)\s+5\s+\+400 %\s+1/);
+    expect(text).toMatch(/Questions not answered\s+2\s+new\s+0/);
+  });
+
   it("has every day of the period, the empty ones too", () => {
     expect(report.days).toHaveLength(7);
     expect(report.days[0]).toEqual({ day: "2026-11-16", visits: 6, pageViews: 15, messages: 0 });

@@ -25,6 +25,9 @@ export type Report = {
     messages: Figure;
     /** Messages per visit; its `change` is the difference in percentage points. */
     conversion: Figure;
+    /** Questions asked on /ask (their text is never kept), and those it could not answer. */
+    questions: Figure;
+    unanswered: Figure;
   };
   days: { day: string; visits: number; pageViews: number; messages: number }[];
   pages: Row[];
@@ -79,6 +82,9 @@ function breakdown(
     .slice(0, limit);
 }
 
+/** A question /ask handed over to a person (app/stats/service.server.ts). */
+const unanswered = (row: DailyCount) => row.key === "unanswered";
+
 const total = (rows: DailyCount[], metric: Metric) =>
   rows.reduce((sum, row) => (row.metric === metric ? sum + Number(row.count) : sum), 0);
 
@@ -132,6 +138,11 @@ export function buildReport(
         previous: previousConversion,
         change: conversion - previousConversion,
       },
+      questions: figure(total(current, "question"), total(previous, "question")),
+      unanswered: figure(
+        total(current.filter(unanswered), "question"),
+        total(previous.filter(unanswered), "question"),
+      ),
     },
     days,
     pages: breakdown(

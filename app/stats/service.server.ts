@@ -160,6 +160,10 @@ export function startStatsService(
     booking(lang: string) {
       if (mode !== "off") counter.add("message", "booking", lang);
     },
+    /** A question asked on /ask (never its text); `unanswered` when the page handed over. */
+    question(lang: string, answered: boolean) {
+      if (mode !== "off") counter.add("question", answered ? "" : "unanswered", lang);
+    },
     /** Deletes the days past retention (run by the contact system's daily purge). */
     async purge() {
       const removed = await store.purgeBefore(retentionStart(localDay(now())));

@@ -27,13 +27,17 @@ test("the footer shows the company facts and brands from the site config", async
   for (const brand of [siteConfig.brands.lab, siteConfig.brands.consultancy]) {
     await expect(brands.getByRole("link", { name: brand })).toHaveAttribute("href", "/ca/brands");
   }
-  for (const [title, group] of [
-    [t("footer.links"), pagesIn("main")],
-    [t("footer.legal"), pagesIn("legal")],
+  // The main pages, then the questions page (not in the header, which keeps its links).
+  for (const [title, links] of [
+    [t("footer.links"), [...pagesIn("main").map((p) => t(`nav.${p}`)), t("ask.link.footer")]],
+    [t("footer.legal"), pagesIn("legal").map((p) => t(`nav.${p}`))],
   ] as const) {
     const nav = footer.getByRole("navigation", { name: title });
-    await expect(nav.getByRole("link")).toHaveText(group.map((p) => t(`nav.${p}`)));
+    await expect(nav.getByRole("link")).toHaveText(links);
   }
+  await expect(
+    footer.getByRole("link", { name: t("ask.link.footer"), exact: true }),
+  ).toHaveAttribute("href", "/ca/ask");
 });
 
 test("home: the hero fills the first screen and its art is hidden from assistive technology", async ({

@@ -67,3 +67,11 @@ test("the booking page exists in German, and says so in German when the calendar
     "/book",
   );
 });
+
+test("/de/ask answers from the German pages, with a link to the section", async ({ page }) => {
+  await page.goto("/de/ask");
+  await page.getByLabel(t("ask.form.label")).fill("Bieten Sie einen monatlichen Supportplan an?");
+  await page.getByRole("button", { name: t("ask.form.submit") }).click();
+  await expect(page.getByRole("heading", { name: t("ask.answer.title") })).toBeVisible();
+  await expect(page.locator("figcaption a").first()).toHaveAttribute("href", /^\/de\/services#/);
+});

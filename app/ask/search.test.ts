@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { pagePassages } from "#app/ask/passages.server.ts";
+import { createRetriever } from "#app/ask/retrieve.ts";
+import { indexPassages, termProcessor, type Passage } from "#app/ask/search.ts";
+
+const page = (lang: string, main: string) =>
+  `<!DOCTYPE html><html lang="${lang}"><head><title>t</title></head><body><header><nav><a href="/">Inicio</a></nav></header><main id="main">${main}</main><footer><p>Pie de página</p></footer></body></html>`;
+
+describe("the passages of a prerendered page", () => {
+  const html = page(
+    "es",
+    '<header><h1>Servicios</h1><p>Lo que hacemos.</p></header><section aria-labelledby="group"><h2 id="group">Automatización</h2><ul><li><h3 class="x">Automatización de procesos</h3><p>Eliminamos tareas repetitivas.</p></li></ul></section><h2>Datos</h2><dl><dt>Idiomas</dt><dd>español y catalán</dd></dl><details><summary>¿Cuánto tarda un proyecto?</summary><p>Depende del alcance.</p></details><form><label>Nombre</label><button>Enviar</button></form><p><span class="sr-only">solo lectores</span><span aria-hidden="true">→</span>Visible</p><div lang="en"><p>English only</p></div><section data-cta-band="true"><h2 id="cta-title">¿Hablamos?</h2><p>Escríbenos.</p></section>',
+  );
+  const { html: withIds, passages } = pagePassages(html, "/services");
+
+  it("splits the main text by section heading, each passage with its page, title and anchor", () => {
+    expect(passages.map((p) => [p.heading, p.anchor, p.blocks])).toEqual([
+      ["Servicios", "", [{ tag: "p", text: "Lo que hacemos." }]],
+      // A card's heading inside a list item starts a section of its own.
+      [
+        "Automatización de procesos",
+        "automatizacion-de-procesos",
+        [{ tag: "p", text: "Eliminamos tareas repetitivas." }],
+      ],
+      // A term and its description read as one line.
+      ["Datos", "datos", [{ tag: "p", text: "Idiomas: español y catalán" }]],
+      // An FAQ entry: its question is the heading, the section's anchor its link.
+      ["¿Cuánto tarda un proyecto?", "datos", [{ tag: "p", text: "Depende del alcance." }]],
+      // Screen-reader-only and hidden text, forms, other languages, the call to action: left out.
+      ["Datos", "datos", [{ tag: "p", text: "Visible" }]],
+    ]);
+    expect(passages.every((p) => p.url === "/services" && p.title === "Servicios")).toBe(true);
+  });
+
+  it("gives headings without an id one, and changes nothing else in the page", () => {
+    expect(withIds.match(/<h[23][^>]*>/g)).toEqual([
+      '<h2 id="group">',
+      '<h3 id="automatizacion-de-procesos" class="x">',
+      '<h2 id="datos">',
+      '<h2 id="cta-title">',
+    ]);
+    expect(withIds.replace(/ id="(automatizacion-de-procesos|datos)"/g, "")).toBe(html);
+  });
+
+  it("keeps ids unique on the page", () => {
+    const twice = page(
+      "es",
+      '<h1>T</h1><p id="datos">x</p><h2>Datos</h2><p>a</p><h2>Datos</h2><p>b</p>',
+    );
+    expect(pagePassages(twice, "/").passages.map((p) => p.anchor)).toEqual([
+      "",
+      "datos-2",
+      "datos-3",
+    ]);
+  });
+});
+
+describe("stemming", () => {
+  it("finds a word's other forms in each language, with or without accents", () => {
+    const stems = (lang: string, words: string[]) => words.map((word) => termProcessor(lang)(word));
+    const [es1, es2, es3] = stems("es", ["automatización", "automatizacion", "automatizar"]);
+    expect(es1?.some((stem) => es2?.includes(stem))).toBe(true);
+    expect(es1?.some((stem) => es3?.includes(stem))).toBe(true);
+    const [ca1, ca2] = stems("ca", ["formació", "formacio"]);
+    expect(ca1?.some((stem) => ca2?.includes(stem))).toBe(true);
+    expect(stems("en", ["projects"])[0]).toEqual(stems("en", ["project"])[0]);
+    expect(stems("de", ["Projekte"])[0]).toEqual(stems("de", ["Projekt"])[0]);
+  });
+
+  it("drops stop words", () => {
+    expect(termProcessor("es")("vuestra")).toBeNull();
+    expect(termProcessor("ca")("quina")).toBeNull();
+    expect(termProcessor("en")("which")).toBeNull();
+    expect(termProcessor("de")("welche")).toBeNull();
+  });
+});
+
+describe("retrieval", () => {
+  const passage = (id: number, heading: string, text: string): Passage => ({
+    id,
+    url: `/p${id}`,
+    anchor: `a${id}`,
+    title: `Página ${id}`,
+    heading,
+    blocks: [{ tag: "p", text }],
+  });
+  const filler = Array.from({ length: 12 }, (_, i) =>
+    passage(
+      i + 10,
+      `Sección ${i}`,
+      `Trabajamos con empresas de Mallorca en proyectos de software ${i}.`,
+    ),
+  );
+  const passages = [
+    passage(
+      1,
+      "Formación en IA",
+      "Damos talleres de formación en inteligencia artificial para equipos.",
+    ),
+    passage(2, "Plan de soporte", "Un plan de soporte mensual con correcciones y mejoras."),
+    passage(3, "Precio cerrado", "Un proyecto a precio cerrado empieza con un diagnóstico."),
+    ...filler,
+  ];
+  const retriever = createRetriever("es", {
+    passages,
+    index: indexPassages("es", passages).toJSON(),
+  });
+
+  it("quotes the passage that answers, first", () => {
+    expect(retriever.retrieve("¿Hacéis formación en IA?").passages[0]?.id).toBe(1);
+    expect(retriever.retrieve("¿tenéis un plan de soporte?").passages[0]?.id).toBe(2);
+  });
+
+  it("quotes at most three passages", () => {
+    expect(
+      retriever.retrieve("proyectos de software en Mallorca").passages.length,
+    ).toBeLessThanOrEqual(3);
+  });
+
+  it("answers nothing to a question the pages do not cover, or of common words only", () => {
+    expect(retriever.retrieve("¿Cuál es la capital de Francia?").passages).toEqual([]);
+    expect(retriever.retrieve("¿Qué tal?").passages).toEqual([]);
+    // Words the site uses everywhere say nothing of what is asked.
+    expect(retriever.retrieve("empresas").passages).toEqual([]);
+  });
+});
