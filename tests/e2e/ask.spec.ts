@@ -61,6 +61,10 @@ test.describe("without a provider", () => {
       .filter({ has: page.locator("blockquote") })
       .first();
     await expect(first.locator("blockquote")).toContainText(t("faq.timeline.a"));
+    await expect(page.getByRole("link", { name: "English, EN" })).toHaveAttribute(
+      "href",
+      "/en/ask",
+    );
     await expectNoAxeViolations(page);
     const source = first.getByRole("link");
     await expect(source).toHaveAttribute("href", "/contact#faq");
