@@ -188,6 +188,11 @@ test.describe("without a provider", () => {
     expect(policy).not.toContain("unsafe");
     await ask(site, `${marker} ${marker}`);
     expect((await fetch(`${site.url}/ask`)).headers.get("cache-control")).toBe("no-cache");
+    // The contact page with a question in its form is rendered for this request only.
+    const prefilled = await fetch(`${site.url}/contact?message=${marker}`);
+    expect(prefilled.headers.get("cache-control")).toBe("no-store");
+    expect(await prefilled.text()).toMatch(new RegExp(`<textarea[^>]*>${marker}</textarea>`));
+    expect((await fetch(`${site.url}/contact`)).headers.get("cache-control")).not.toBe("no-store");
     // Too long: refused before it is searched.
     expect((await ask(site, "a".repeat(301))).status).toBe(400);
 
