@@ -276,7 +276,9 @@ const ask = {
   /** `none` (default): no third party. `openai-compatible`: POST <base>/v1/chat/completions. */
   ASSISTANT_PROVIDER: z.enum(["none", "openai-compatible"]).default("none"),
   /** The provider's address without `/v1` (http://127.0.0.1:8080 for llama-server, https://api.mistral.ai). */
-  ASSISTANT_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional(),
+  ASSISTANT_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s):// URL" })
+    .optional(),
   ASSISTANT_MODEL: z.string().min(1).optional(),
   /** Sent as `Authorization: Bearer`; a self-hosted server may need none. */
   ASSISTANT_API_KEY: z.string().min(1).optional(),
@@ -386,8 +388,7 @@ const settingsSchema = z
     },
   )
   .refine(
-    (env) =>
-      env.ASSISTANT_PROVIDER === "none" || (env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL),
+    (env) => env.ASSISTANT_PROVIDER === "none" || (env.ASSISTANT_BASE_URL && env.ASSISTANT_MODEL),
     {
       path: ["ASSISTANT_PROVIDER"],
       error: "openai-compatible needs ASSISTANT_BASE_URL and ASSISTANT_MODEL",

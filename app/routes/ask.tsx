@@ -28,18 +28,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { ask, clientKey } = context.get(askContext);
   const question = (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim();
   const provider = ask.provider;
+  // The switcher leads to the other languages' empty form: a question is asked in one language.
+  const languageLinks = Object.fromEntries(
+    publishedLanguages().map((code) => [code, askPath(code)]),
+  );
   // A call is offered when this server reads a calendar (the booking page then has slots).
   const bookable = context.get(bookingContext).booking.health().calendars > 0;
   if (!question) {
     return data(
-      { question, provider, bookable, result: null },
+      { question, provider, bookable, languageLinks, result: null },
       { headers: { "Cache-Control": "no-cache" } },
     );
   }
   const result: AskResult = await ask.ask(question, lang, clientKey);
   const status = result.status === "tooLong" ? 400 : result.status === "rateLimited" ? 429 : 200;
   return data(
-    { question, provider, bookable, result },
+    { question, provider, bookable, languageLinks, result },
     {
       status,
       headers: {

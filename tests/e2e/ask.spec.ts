@@ -61,6 +61,10 @@ test.describe("without a provider", () => {
       .filter({ has: page.locator("blockquote") })
       .first();
     await expect(first.locator("blockquote")).toContainText(t("faq.timeline.a"));
+    await expect(page.getByRole("link", { name: "English, EN" })).toHaveAttribute(
+      "href",
+      "/en/ask",
+    );
     await expectNoAxeViolations(page);
     const source = first.getByRole("link");
     await expect(source).toHaveAttribute("href", "/contact#faq");
@@ -184,6 +188,11 @@ test.describe("without a provider", () => {
     expect(policy).not.toContain("unsafe");
     await ask(site, `${marker} ${marker}`);
     expect((await fetch(`${site.url}/ask`)).headers.get("cache-control")).toBe("no-cache");
+    // The contact page with a question in its form is rendered for this request only.
+    const prefilled = await fetch(`${site.url}/contact?message=${marker}`);
+    expect(prefilled.headers.get("cache-control")).toBe("no-store");
+    expect(await prefilled.text()).toMatch(new RegExp(`<textarea[^>]*>${marker}</textarea>`));
+    expect((await fetch(`${site.url}/contact`)).headers.get("cache-control")).not.toBe("no-store");
     // Too long: refused before it is searched.
     expect((await ask(site, "a".repeat(301))).status).toBe(400);
 
