@@ -14,7 +14,7 @@ import { languages, siteConfig } from "#app/config/site.ts";
 import { languageProblems } from "#app/content/check.server.ts";
 import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
 import { renderLegalText, writtenLanguages } from "#app/content/legal/texts.server.ts";
-import { bookingSchema, companySchema } from "#app/content/schema.ts";
+import { bookingSchema, companySchema, servicesSchema } from "#app/content/schema.ts";
 import { catalogueProblems } from "#app/i18n/catalogues.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { parseFrontMatter } from "#app/insights/front-matter.ts";
@@ -491,7 +491,7 @@ test("an article and a person named with accents get plain folders; the editor r
   await context.close();
 });
 
-test("the booking rules and the languages: a wrong date is refused, what is saved passes the start-up check", async ({
+test("the booking rules, the services and the languages: a wrong date or key is refused, what is saved passes the start-up check", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -518,6 +518,23 @@ test("the booking rules and the languages: a wrong date is refused, what is save
   const booking = JSON.parse(await saved(page, "content/booking.json"));
   expect(booking.holidays[0]).toBe("2026-12-07");
   expect(bookingSchema.safeParse(booking).success).toBe(true);
+
+  // A service's key written as a word with an accent is refused (its texts are found by it);
+  // whether it shows on the home page is saved.
+  await page.goto("/admin#/collections/site/entries/services");
+  const key = page.getByRole("textbox", { name: "Clave" }).first();
+  const services = JSON.parse(files["content/services.json"] ?? "").services;
+  await expect(key).toHaveValue(services[0].id);
+  await key.fill("Consultoría");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText(/Formato no válido/).first()).toBeVisible();
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await key.fill(services[0].id);
+  await page.getByRole("switch", { name: "En la portada" }).first().click();
+  await save(page);
+  const savedServices = JSON.parse(await saved(page, "content/services.json"));
+  expect(savedServices.services[0]).toEqual({ ...services[0], featured: !services[0].featured });
+  expect(servicesSchema.safeParse(savedServices).success).toBe(true);
 
   // Catalan taken off the site: the list as the start-up check reads it.
   await page.goto("/admin#/collections/site/entries/languages");
