@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { cmsConfig, type EditorBackend } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
-import { caseStudySchema, companySchema, personSchema } from "#app/content/schema.ts";
+import {
+  bookingSchema,
+  caseStudySchema,
+  companySchema,
+  personSchema,
+} from "#app/content/schema.ts";
 import textLabels from "#app/admin/text-labels.json" with { type: "json" };
 import { catalogue, catalogueParts } from "#app/i18n/catalogues.server.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
@@ -93,14 +98,17 @@ describe("the editor's configuration", () => {
     const spanishLabels = new Set([...Object.values(words), ...Object.values(keys)]);
     for (const [key, label] of labels)
       expect(
-        spanishLabels.has(label.replace(/ \((singular|plural)\)$/, "")),
+        spanishLabels.has(label.replace(/ \((cuando es uno|cuando son varios)\)$/, "")),
         `${key}: ${label}`,
       ).toBe(true);
     expect(labels).toContainEqual([
       "nav.skipToContent",
       "Saltar al contenido (teclado y lectores de pantalla)",
     ]);
-    expect(labels).toContainEqual(["services.lead_one", "Entradilla (bajo el título) (singular)"]);
+    expect(labels).toContainEqual([
+      "services.lead_one",
+      "Entradilla (bajo el título) (cuando es uno)",
+    ]);
   });
 
   it("gives a new catalogue file an entry of its own, labelled from its keys until it has labels", () => {
@@ -218,6 +226,16 @@ describe("the editor's configuration", () => {
     for (const url of ["https://www.linkedin.com/in/ana", "linkedin.com/in/ana", "http://x.es"])
       expect(new RegExp(profile?.pattern?.[0] ?? "(?!)", "u").test(url), url).toBe(
         personSchema.shape.profile.safeParse(url).success,
+      );
+    // Each day off, one by one, as the build reads it.
+    const booking = editorCollection(config, "site")?.files?.find(
+      (file) => file.name === "booking",
+    );
+    const holidays = booking?.fields.find((found) => found.name === "holidays") as
+      { field?: Field } | undefined;
+    for (const day of ["2026-12-25", "25/12/2026", "2026-02-30"])
+      expect(new RegExp(holidays?.field?.pattern?.[0] ?? "(?!)", "u").test(day), day).toBe(
+        bookingSchema.shape.holidays.element.safeParse(day).success,
       );
     // "Cinco señales…" is saved to cinco-senales-…/, a folder name the build takes.
     expect(config.slug).toEqual({ encoding: "ascii", clean_accents: true });

@@ -82,6 +82,11 @@ function schemaField(name: string, schema: JsonSchema, required: boolean): Field
       const items = schema.items ?? {};
       if (items.enum) return { ...base, widget: "select", multiple: true, options: items.enum };
       if (items.type === "object") return { ...base, widget: "list", fields: schemaFields(items) };
+      // A list of texts checked one by one as the build checks them (the days off' dates).
+      if (items.type === "string") {
+        const field = { ...schemaField("item", items, true), label: base.label };
+        return { ...base, widget: "list", field };
+      }
       return { ...base, widget: "list" };
     }
     default:
@@ -154,7 +159,11 @@ function textLabel(key: string): string {
   const segment = key.slice(key.lastIndexOf(".") + 1);
   const [, base = segment, form] = /^(.+?)_(one|other)$/.exec(segment) ?? [];
   const word = labels.words[base] ?? words(base);
-  return form === "one" ? `${word} (singular)` : form === "other" ? `${word} (plural)` : word;
+  return form === "one"
+    ? `${word} (cuando es uno)`
+    : form === "other"
+      ? `${word} (cuando son varios)`
+      : word;
 }
 
 /**

@@ -8,7 +8,7 @@ import languageData from "#content/languages.json" with { type: "json" };
 /**
  * Every language the site has texts for, in switcher order, from content/languages.json: the
  * first is the default, served unprefixed; the published ones get URLs. Adding a language: its
- * catalogue (content/locales/<code>.json) and its entry there. Checked at build and at start
+ * catalogue (content/locales/<code>/) and its entry there. Checked at build and at start
  * (app/content/check.server.ts).
  */
 export const languageEntries: readonly LanguageEntry[] = languageData.languages;

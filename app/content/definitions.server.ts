@@ -136,7 +136,7 @@ export const people = defineCollection({
  * The legal texts: Markdown with the company's facts as {{placeholders}}. Every language can
  * be written; the build publishes the ones that have a file, and the others show the Spanish.
  */
-const legalTexts = defineCollection({
+export const legalTexts = defineCollection({
   kind: "pages",
   name: "legal",
   label: "Textos legales",

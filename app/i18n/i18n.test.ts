@@ -65,7 +65,10 @@ describe("catalogues", () => {
   });
 
   it("has its type written for every file (npm run typecheck writes app/i18n/messages.ts)", () => {
-    expect(readFileSync("app/i18n/messages.ts", "utf8")).toBe(messagesTypeSource());
+    expect(
+      readFileSync("app/i18n/messages.ts", "utf8"),
+      "out of date: `npm run typecheck` writes it",
+    ).toBe(messagesTypeSource());
   });
 
   for (const lang of others) {

@@ -3,17 +3,19 @@
 // the project's own content files, changes a text in Spanish and in English, a company fact
 // and an article, adds a person and a case study, edits a legal text, saves, and the files it
 // writes are what the build accepts.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { VFile } from "vfile";
 import { matter as readMatter } from "vfile-matter";
 import type { Browser, Page } from "@playwright/test";
-import { siteConfig } from "#app/config/site.ts";
+import { languages, siteConfig } from "#app/config/site.ts";
+import { languageProblems } from "#app/content/check.server.ts";
 import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
 import { renderLegalText, writtenLanguages } from "#app/content/legal/texts.server.ts";
-import { companySchema } from "#app/content/schema.ts";
+import { bookingSchema, companySchema, servicesSchema } from "#app/content/schema.ts";
+import { catalogueProblems } from "#app/i18n/catalogues.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { parseFrontMatter } from "#app/insights/front-matter.ts";
 import { renderMarkdown } from "#app/insights/markdown.server.ts";
@@ -175,6 +177,15 @@ test("the owner edits texts in two languages, a company fact and an article, and
   expect(await saved(page, "content/locales/es/home.json")).toBe(
     files["content/locales/es/home.json"],
   );
+  // The deploy's check of the catalogues, on the catalogues with the saved files.
+  const locales = mkdtempSync(path.join(tmpdir(), "editor-locales-"));
+  cpSync("content/locales", locales, { recursive: true });
+  for (const lang of ["es", "en"])
+    writeFileSync(
+      path.join(locales, lang, "nav.json"),
+      await saved(page, `content/locales/${lang}/nav.json`),
+    );
+  expect(catalogueProblems(languages, locales)).toEqual([]);
 
   // A company fact.
   await page.goto("/admin#/collections/site/entries/company");
@@ -428,11 +439,12 @@ test("an article and a person named with accents get plain folders; the editor r
     );
   await spanishField(page, "textbox", "Dirección").first().fill("cinco-senales");
   await spanishField(page, "textbox", "Fecha de publicación").first().fill("2026-11-20");
+  // A new article's list of tags starts empty: one tag added, each checked as the build does.
   await page
-    .getByRole("group", { name: /Etiquetas/ })
+    .getByRole("button", { name: /Agregar\W*Etiquetas/ })
     .first()
-    .getByRole("textbox", { name: "Valor del elemento" })
-    .fill("Automatización");
+    .click();
+  await page.getByRole("textbox", { name: "Etiquetas" }).first().fill("Automatización");
   await typeMarkdown(
     page,
     "Texto",
@@ -475,6 +487,68 @@ test("an article and a person named with accents get plain folders; the editor r
     languages: ["es"],
   });
   expect(people.es).toMatchObject([{ key: "jose-nunez", name: "José Nuñez" }]);
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+test("the booking rules, the services and the languages: a wrong date or key is refused, what is saved passes the start-up check", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, files, violations } = await openEditor(browser);
+
+  // A day off written the Spanish way is refused; written as AAAA-MM-DD it is saved.
+  await page.goto("/admin#/collections/site/entries/booking");
+
+  // The list's items are drawn once they are scrolled to.
+  await page
+    .getByRole("group", { name: /Festivos/ })
+    .first()
+    .scrollIntoViewIfNeeded();
+  const holiday = page.getByRole("textbox", { name: "Festivos" }).first();
+  await expect(holiday).toHaveValue(JSON.parse(files["content/booking.json"] ?? "").holidays[0]);
+  await holiday.fill("7/12/2026");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(
+    page.getByText("Escriba la fecha como AAAA-MM-DD, por ejemplo 2026-11-27"),
+  ).toBeVisible();
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await holiday.fill("2026-12-07");
+  await save(page);
+  const booking = JSON.parse(await saved(page, "content/booking.json"));
+  expect(booking.holidays[0]).toBe("2026-12-07");
+  expect(bookingSchema.safeParse(booking).success).toBe(true);
+
+  // A service's key written as a word with an accent is refused (its texts are found by it);
+  // whether it shows on the home page is saved.
+  await page.goto("/admin#/collections/site/entries/services");
+  const key = page.getByRole("textbox", { name: "Clave" }).first();
+  const services = JSON.parse(files["content/services.json"] ?? "").services;
+  await expect(key).toHaveValue(services[0].id);
+  await key.fill("Consultoría");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page.getByText(/Formato no válido/).first()).toBeVisible();
+  await expect(page.getByText("Entrada guardada")).toHaveCount(0);
+  await key.fill(services[0].id);
+  await page.getByRole("switch", { name: "En la portada" }).first().click();
+  await save(page);
+  const savedServices = JSON.parse(await saved(page, "content/services.json"));
+  expect(savedServices.services[0]).toEqual({ ...services[0], featured: !services[0].featured });
+  expect(servicesSchema.safeParse(savedServices).success).toBe(true);
+
+  // Catalan taken off the site: the list as the start-up check reads it.
+  await page.goto("/admin#/collections/site/entries/languages");
+  await expect(page.getByRole("textbox", { name: "Código" }).nth(2)).toHaveValue("ca");
+  await page.getByRole("switch", { name: "Publicado" }).nth(2).click();
+  await save(page);
+  const list = JSON.parse(await saved(page, "content/languages.json"));
+  expect(list.languages.map((entry: { published: boolean }) => entry.published)).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
+  expect(languageProblems(list)).toEqual([]);
   expect(violations).toEqual([]);
   await context.close();
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { formatAddress, languageList } from "#app/content/company.ts";
+import { legalTexts } from "#app/content/definitions.server.ts";
 import { companySchema } from "#app/content/schema.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { companyVariables } from "#app/i18n/i18n.ts";
@@ -26,7 +27,8 @@ import { statsRetentionMonths } from "#app/stats/retention.ts";
 /** Each legal page's HTML per language it is written in (the default one always). */
 export type LegalTexts = Record<LegalPageId, Partial<Record<Language, string>>>;
 
-export const legalDir = () => path.resolve("content/legal");
+/** Where the legal texts are: their collection's folder (app/content/definitions.server.ts). */
+export const legalDir = () => path.resolve(legalTexts.folder);
 
 /** What the build knows and the texts state: its address, languages and day. */
 export type BuildFacts = {
