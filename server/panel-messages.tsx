@@ -19,6 +19,8 @@ import { madridTime } from "#app/panel/time.ts";
 import { localsOf } from "#server/panel.tsx";
 
 const marks: OwnerMark[] = ["new", "answered", "archived"];
+/** Messages a list shows: the newest; a search reaches the others. */
+const listLength = 200;
 const isMark = (value: unknown): value is OwnerMark => marks.includes(value as OwnerMark);
 const messagePath = (id: number) => `${panelPath}/messages/${id}`;
 
@@ -98,8 +100,8 @@ export function messagesSection(
     const search = typeof req.query["q"] === "string" ? req.query["q"].slice(0, 200) : "";
     const mark = isMark(req.query["mark"]) ? req.query["mark"] : undefined;
     const [listed, spam] = await Promise.all([
-      store.inbox({ spam: false, search, ...(mark ? { mark } : {}) }),
-      store.inbox({ spam: true, search }),
+      store.inbox({ spam: false, search, limit: listLength, ...(mark ? { mark } : {}) }),
+      store.inbox({ spam: true, search, limit: listLength }),
     ]);
     const done = typeof req.query["done"] === "string" ? req.query["done"] : undefined;
     res.send(
@@ -141,6 +143,9 @@ export function messagesSection(
           <section aria-labelledby="inbox">
             <h2 id="inbox">{t("panel.messages.inbox", { count: listed.length })}</h2>
             <MessageList context={context} messages={listed} spam={false} />
+            {listed.length === listLength ? (
+              <p className="hint">{t("panel.messages.newest", { count: listLength })}</p>
+            ) : null}
           </section>
           <section aria-labelledby="spam">
             <h2 id="spam">{t("panel.messages.spam", { count: spam.length })}</h2>

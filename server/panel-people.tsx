@@ -10,6 +10,29 @@ import { ActionForm, confirmPage, Notice, panelPath, renderPage } from "#app/pan
 import { localsOf } from "#server/panel.tsx";
 
 const peoplePath = `${panelPath}/people`;
+
+/** The audit log's actions, each named in the owner's language. */
+const actions = [
+  "invite",
+  "enrol",
+  "sign-in",
+  "sign-out",
+  "sign-out-everywhere",
+  "enrol-refused",
+  "sign-in-refused",
+  "csrf-refused",
+  "export",
+  "mark-new",
+  "mark-answered",
+  "mark-archived",
+  "delete-message",
+  "release-spam",
+  "cancel-call",
+  "move-call",
+  "remove-person",
+] as const;
+const isAction = (action: string): action is (typeof actions)[number] =>
+  (actions as readonly string[]).includes(action);
 const emailSchema = z.email().max(254);
 
 export function peopleSection(
@@ -107,7 +130,9 @@ export function peopleSection(
                     <td>{madridTime(Number(entry.at), lang)}</td>
                     <td>{entry.email ?? "—"}</td>
                     <td>
-                      <code>{entry.action}</code>
+                      {isAction(entry.action)
+                        ? t(`panel.people.actions.${entry.action}`)
+                        : entry.action}
                       {entry.detail ? ` ${entry.detail}` : ""}
                     </td>
                   </tr>

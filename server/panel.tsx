@@ -182,7 +182,9 @@ export function panelRouter({
     }
     const result = await passkeys.enrol(challengeId, response as never, rpOf(req));
     if (!result.ok) {
-      await auth.audit(null, "enrol-refused", result.reason);
+      // Logged only for a live challenge, which takes a good invitation: garbage posts
+      // cannot fill the log.
+      if (result.reason === "refused") await auth.audit(null, "enrol-refused");
       return void res.status(result.reason === "expired" ? 410 : 400).json(result);
     }
     await startSession(res, result, "enrol");
@@ -192,8 +194,8 @@ export function panelRouter({
   const limited = async (req: express.Request, res: express.Response) => {
     const decision = await signInLimit(clientKey(req));
     if (decision.allowed) return false;
+    // Not in the audit log: refused requests past the limit would fill it.
     res.set(decision.headers).status(429).json({ reason: "rateLimited" });
-    await auth.audit(null, "sign-in-limited");
     return true;
   };
   router.post("/api/sign-in/options", async (req, res) => {

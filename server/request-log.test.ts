@@ -16,6 +16,10 @@ beforeAll(async () => {
   const app = express();
   app.use(requestLog(log));
   app.post("/api/contact", (_req, res) => void res.status(201).send("ok"));
+  app.use(
+    "/panel",
+    express.Router().get("/enrol", (_req, res) => void res.send("ok")),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -37,4 +41,11 @@ it("logs one line per request with the id the response carries, never the query 
     status: 201,
   });
   expect(JSON.stringify(lines)).not.toMatch(/secret|private|127\.0\.0\.1/);
+});
+
+it("logs the whole path of a request a mounted router answers, without its query", async () => {
+  await fetch(`${url}/panel/enrol?t=invitation-secret`);
+  await expect.poll(() => lines.length).toBe(2);
+  expect(lines[1]).toMatchObject({ method: "GET", path: "/panel/enrol", status: 200 });
+  expect(JSON.stringify(lines)).not.toContain("invitation-secret");
 });

@@ -10,6 +10,8 @@ export function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const requestId = randomUUID();
     const started = performance.now();
+    // Read now: a router mounted at /admin or /panel strips its prefix from `req.path`.
+    const { path } = req;
     res.locals["requestId"] = requestId;
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
@@ -17,7 +19,7 @@ export function requestLog(log: Logger): RequestHandler {
         {
           requestId,
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           ms: Math.round(performance.now() - started),
         },

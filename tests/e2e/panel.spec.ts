@@ -400,7 +400,9 @@ for (const kind of storeKinds) {
         .click();
       await page.getByRole("button", { name: t("panel.people.removeConfirm") }).click();
       await expect(page.getByRole("status")).toHaveText(t("panel.people.removed"));
-      await expect(page.getByRole("table")).toContainText("remove-person ana@example.com");
+      await expect(page.getByRole("table")).toContainText(
+        `${t("panel.people.actions.remove-person")} ana@example.com`,
+      );
       await ana.reload();
       await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.signIn.title"));
       await ana.goto(`${origin}${link}`);
