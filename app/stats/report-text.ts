@@ -265,6 +265,8 @@ const catalanWords: Words = {
     pageViews: "Pàgines vistes",
     messages: "Missatges",
     conversion: "Missatges per visita",
+    questions: "Preguntes a /ask",
+    unanswered: "Preguntes sense resposta",
   },
   sections: {
     days: "Per dia",
@@ -299,6 +301,8 @@ const germanWords: Words = {
     pageViews: "Seitenaufrufe",
     messages: "Nachrichten",
     conversion: "Nachrichten pro Besuch",
+    questions: "Fragen auf /ask",
+    unanswered: "Fragen ohne Antwort",
   },
   sections: {
     days: "Pro Tag",
