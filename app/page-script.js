@@ -62,9 +62,40 @@
     navigator.sendBeacon?.("/api/view", JSON.stringify(view));
   };
 
+  // Once the page is on screen: the visit count, and the rules that let the browser prerender a
+  // page link the visitor hovers (public/speculation-rules.json), added as an inline rules
+  // script that the Content-Security-Policy allows by its hash (server/speculation-rules.ts).
+  // Requested earlier, they would share the first round trips with the page and its headings
+  // font, which a phone on a slow network waits for before its largest paint; nobody needs
+  // them sooner. The paint timing entry arrives once the first frame is on screen (a frame
+  // only drawn is not enough); a page opened after prerendering was painted before.
+  const afterFirstPaint = () => {
+    const run = () =>
+      setTimeout(() => {
+        countView();
+        // A browser without speculation rules keeps the script as an unknown data block.
+        fetch("/speculation-rules.json")
+          .then((response) => response.json())
+          .then((rules) => {
+            const script = document.createElement("script");
+            script.type = "speculationrules";
+            script.text = JSON.stringify(rules);
+            document.head.append(script);
+          })
+          .catch(() => {});
+      });
+    if (prerendered) run();
+    else
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint")[0]) {
+          observer.disconnect();
+          run();
+        }
+      }).observe({ type: "paint", buffered: true });
+  };
+
   const start = () => {
-    if (document.readyState === "complete") countView();
-    else addEventListener("load", countView, { once: true });
+    afterFirstPaint();
 
     const year = String(new Date().getFullYear());
     for (const node of document.querySelectorAll("[data-current-year]")) node.textContent = year;

@@ -7,10 +7,11 @@
 // DevTools clients that attach through tab targets, which Puppeteer does and Playwright does
 // not (there every attempt ends as "PrerenderingDisabledByDevTools").
 //
-// "Without" is the same site through a proxy that drops the Speculation-Rules header (both
-// runs go through the proxy). Reduced motion is on: with the page transition, Chromium
-// reports the largest paint when the 200 ms fade-in ends, although the page starts to show
-// at once.
+// "Without" is the same site through a proxy that answers 404 for the rules file, so the page
+// script adds no rules (both runs go through the proxy). "With" waits for the page script to
+// add the rules (once the page has been painted) before the pointer moves. Reduced motion is
+// on: with the page transition, Chromium reports the largest paint when the 200 ms fade-in
+// ends, although the page starts to show at once.
 import { mkdirSync, writeFileSync } from "node:fs";
 import puppeteer, { PredefinedNetworkConditions, type Page } from "puppeteer-core";
 import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
@@ -64,7 +65,13 @@ async function arrival(page: Page, path: string) {
   );
 }
 
-async function click(page: Page, base: string, from: string, to: string): Promise<Click> {
+async function click(
+  page: Page,
+  base: string,
+  from: string,
+  to: string,
+  rules: boolean,
+): Promise<Click> {
   await page.emulateNetworkConditions(PredefinedNetworkConditions["Slow 4G"]);
   await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "reduce" }]);
   // The click's own time, taken by the page as it dispatches the click.
@@ -81,6 +88,7 @@ async function click(page: Page, base: string, from: string, to: string): Promis
       { capture: true },
     ),
   );
+  if (rules) await page.waitForSelector('script[type="speculationrules"]');
   const link = await page.waitForSelector(`nav[aria-label] a[href="${to}"]`);
   if (!link) throw new Error(`${from} has no header link to ${to}`);
   await link.hover();
@@ -109,7 +117,7 @@ try {
         const page = await context.newPage();
         // A desktop's width: below 1024 px the header's links are in the menu.
         await page.setViewport({ width: 1280, height: 800 });
-        measured[mode].push(await click(page, proxies[mode].url, from, to));
+        measured[mode].push(await click(page, proxies[mode].url, from, to, mode === "with"));
         await context.close();
       }
     }

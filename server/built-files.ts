@@ -40,7 +40,6 @@ export function builtFile(
     modified && new Date(Math.floor(modified.getTime() / 1000) * 1000).toUTCString();
   if (lastModified) headers["Last-Modified"] = lastModified;
   if (br || gz) headers["Vary"] = "Accept-Encoding";
-  if (type.startsWith("text/html")) headers["Speculation-Rules"] = `"${speculationRules.url}"`;
   return {
     body,
     br,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   builtFilePolicy,
@@ -6,6 +7,7 @@ import {
   inlineHashes,
   plainHeaders,
 } from "#server/security-headers.ts";
+import { speculationRules } from "#server/speculation-rules.ts";
 
 const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -18,7 +20,7 @@ describe("contentSecurityPolicy", () => {
   it("starts from nothing and lists every kind of resource explicitly", () => {
     expect(Object.fromEntries(directives)).toEqual({
       "default-src": "'none'",
-      "script-src": "'self' 'sha256-s'",
+      "script-src": `'self' 'sha256-s' ${speculationRules.hash}`,
       "style-src": "'self' 'nonce-n'",
       "img-src": "'self'",
       "font-src": "'self'",
@@ -29,6 +31,12 @@ describe("contentSecurityPolicy", () => {
       "frame-ancestors": "'none'",
     });
     expect(policy).not.toContain("unsafe");
+  });
+
+  it("allows the speculation rules as the page script adds them, and no other", () => {
+    const file = readFileSync(new URL("../public/speculation-rules.json", import.meta.url), "utf8");
+    const added = JSON.stringify(JSON.parse(file));
+    expect(directives.get("script-src")?.split(" ")).toEqual(["'self'", "'sha256-s'", hash(added)]);
   });
 
   it("upgrades insecure requests over HTTPS only", () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
+import { speculationRules } from "#server/speculation-rules.ts";
 
 /**
  * Headers every answer carries: pages, files, redirects, errors and the health check.
@@ -35,7 +36,8 @@ export function plainHeaders(https: boolean): Record<string, string> {
 
 /**
  * The Content-Security-Policy of an HTML answer: nothing unless listed. Inline scripts and
- * styles run only by hash (prerendered pages) or nonce (pages rendered per request).
+ * styles run only by hash (prerendered pages) or nonce (pages rendered per request); the
+ * speculation rules the page script adds, by their hash.
  */
 export function contentSecurityPolicy(
   inline: { scripts: string[]; styles: string[] },
@@ -43,7 +45,7 @@ export function contentSecurityPolicy(
 ): string {
   return [
     "default-src 'none'",
-    ["script-src 'self'", ...inline.scripts].join(" "),
+    ["script-src 'self'", ...inline.scripts, speculationRules.hash].join(" "),
     ["style-src 'self'", ...inline.styles].join(" "),
     "img-src 'self'",
     "font-src 'self'",

@@ -192,8 +192,9 @@ async function speculationCandidates(page: Page, path: string) {
       .map((source) => new URL(source.key.url).pathname);
   });
   await cdp.send("Preload.enable");
-  const response = await page.goto(path);
-  expect(response?.headers()["speculation-rules"]).toBe('"/speculation-rules.json"');
+  await page.goto(path);
+  // The page script adds the rules once the page has been painted.
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
   await expect.poll(() => candidates.length).toBeGreaterThan(0);
   return () => [...new Set(candidates)].sort();
 }
@@ -213,4 +214,31 @@ test("the speculation rules offer the page links for prerendering, never languag
   // A language choice sets its cookie on the click, which a page prerendered before it would
   // not have seen: the switcher's links are left out.
   for (const language of ["/", "/ca"]) expect(candidates()).not.toContain(language);
+});
+
+test("before its first paint a page asks for nothing but its headings font; the visit count and the rules come after", async ({
+  page,
+}) => {
+  for (const path of ["/", localizedPath("services", "en"), localizedPath("contact", "en")]) {
+    const beacon = page.waitForRequest("**/api/view");
+    await page.goto(path);
+    await beacon;
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+    const requests = await page.evaluate(() => {
+      const [paint] = performance.getEntriesByName("first-contentful-paint");
+      return performance.getEntriesByType("resource").map((entry) => ({
+        path: new URL(entry.name).pathname,
+        beforePaint: entry.startTime < (paint?.startTime ?? 0),
+      }));
+    });
+    // The browser's own request for the tab's icon is not the page's.
+    const before = requests
+      .filter((r) => r.beforePaint && !r.path.startsWith("/favicon."))
+      .map((r) => r.path);
+    expect(before, path).toEqual([
+      expect.stringMatching(/^\/assets\/headings-latin-[\w-]+\.woff2$/),
+    ]);
+    const after = requests.filter((r) => !r.beforePaint).map((r) => r.path);
+    expect(after, path).toEqual(expect.arrayContaining(["/api/view", "/speculation-rules.json"]));
+  }
 });

@@ -46,6 +46,8 @@ test("a hovered header link is prerendered, shown on the click and counted once"
     page.on("pageerror", (error) => errors.push(String(error)));
     await page.goto(proxy.url + home);
     await expect.poll(() => beacons).toBe(1);
+    // The page script adds the rules once the page has been painted.
+    await page.waitForSelector('script[type="speculationrules"]');
     const link = await page.waitForSelector(`nav[aria-label] a[href="${target}"]`);
     await link!.hover();
     await expect.poll(() => prerenderRequested).toBe(true);

@@ -61,6 +61,8 @@ test("a person's pages, entries, sources, campaign, device, 404 and message are 
     // on hover: the server does not count that request (Sec-Purpose), the beacon of the
     // opened page does, saying it was speculated.
     expect((await visit(page, "/")).speculated).toBe(false);
+    // The page script adds the rules once the page has been painted.
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
     const services = page.locator('header a[href="/services"]').first();
     const ahead = page.waitForRequest(
       (request) =>

@@ -1,10 +1,11 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { speculationRules } from "#server/speculation-rules.ts";
 
 /**
  * A pass-through HTTP proxy on 127.0.0.1 in front of `target`: it tells `onRequest` what the
- * browser asked for (with its headers) and can drop the Speculation-Rules header, to compare
- * the site with and without its speculation rules.
+ * browser asked for (with its headers) and can withhold the speculation rules (their file
+ * answers 404, so the page script adds none), to compare the site with and without them.
  */
 export async function startProxy(
   target: string,
@@ -15,13 +16,15 @@ export async function startProxy(
 ) {
   const server = createServer((incoming, outgoing) => {
     options.onRequest?.({ url: incoming.url ?? "/", headers: incoming.headers });
+    if (options.speculationRules === false && incoming.url === speculationRules.url) {
+      outgoing.writeHead(404).end();
+      return;
+    }
     const forwarded = httpRequest(
       new URL(incoming.url ?? "/", target),
       { method: incoming.method, headers: incoming.headers },
       (answer) => {
-        const headers = { ...answer.headers };
-        if (options.speculationRules === false) delete headers["speculation-rules"];
-        outgoing.writeHead(answer.statusCode ?? 502, headers);
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
       },
     );
