@@ -335,6 +335,28 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
     }
   });
 
+  it("gives the reason and the usage in the language asked for, Spanish by default", async () => {
+    const english = await inbox("show", "first");
+    expect(english.err).toMatch(/^The message id must be a positive whole number\.\n\nUsage: /);
+    expect((await inbox("list", "--limit")).err).toMatch(/^--limit needs a value\./);
+    const spanish = await inboxIn("es", "show", "first");
+    expect(spanish.code).toBe(2);
+    expect(spanish.err).toMatch(
+      /^El número del mensaje debe ser un número entero mayor que cero\.\n\nUso: npm run inbox/,
+    );
+    // The usage names the retention the server applies, from the site's settings.
+    expect(spanish.err).toMatch(/el servidor aplica \d+ días por sí solo/);
+    expect((await inboxIn("es", "list", "--colour")).err).toMatch(
+      /^Opción desconocida: --colour\./,
+    );
+    expect((await inboxIn("ca", "show", "99")).err).toMatch(/^No hi ha cap missatge núm\. 99\./);
+    // A language it does not speak is refused in Spanish.
+    const french = await inboxIn("fr", "list");
+    expect(french.err).toMatch(/^--lang debe ser uno de estos: es, en, ca, de\.\n\nUso: /);
+    // --help prints the usage alone, to standard output.
+    expect((await inboxIn("de", "--help")).out).toMatch(/^Aufruf: npm run inbox -- <Befehl>/);
+  });
+
   // The command line itself, as a process: the database from the environment, exit codes.
   it("runs through npm as the README says", () => {
     const out = execFileSync("npm", ["run", "--silent", "inbox", "--", "list"], {
@@ -347,6 +369,6 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
       encoding: "utf8",
     });
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toContain('Unknown command "frobnicate".');
+    expect(wrong.stderr).toMatch(/^Comando desconocido: «frobnicate»\.\n\nUso: npm run inbox/);
   });
 });

@@ -4,7 +4,6 @@
 // starting a process for each.
 import { parseArgs } from "node:util";
 import { settings } from "#app/config/settings.server.ts";
-import { languages, siteConfig, type Language } from "#app/config/site.ts";
 import { bookingStore } from "#app/booking/store.server.ts";
 import {
   messageRow as toRow,
@@ -12,80 +11,35 @@ import {
   printableRow as printable,
 } from "#app/contact/export.ts";
 import { openStore, type MessageStatus } from "#app/contact/store.server.ts";
-import { catalogue } from "#app/i18n/catalogues.server.ts";
-import { createI18n } from "#app/i18n/i18n.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { printableJson, printableLine } from "#app/text/printable.ts";
-
-const usage = `Usage: npm run inbox -- <command> [--lang es|en|ca|de]
-
-  What it prints is in Spanish unless --lang says otherwise, with Madrid times (exports: ISO).
-
-  list [--json] [--limit N]          newest first, with delivery status (a booking's
-                                     invitations are listed here too, as the e-mails they are)
-  bookings [--json]                  the calls booked on /book, latest call first (held:
-                                     waiting for the visitor's confirmation)
-  show <id>                          one message in full
-  export --format csv|json           every message, to standard output
-  retry <id> | retry --failed        queue for e-mail again (the running server sends it)
-  not-spam <id>                      release a message kept as spam into the outbox
-  delete <id>                        delete one message
-  delete --email <address>           delete every message and booking of an address (erasure)
-  backup <file>                      consistent copy of the SQLite database, safe while the
-                                     server runs (PostgreSQL: pg_dump)
-  purge --older-than <days>          delete messages older than <days> days
-                                     (the server applies ${siteConfig.legal.contactRetentionDays} days by itself, daily)`;
-
-const defaultLanguage: Language = "es";
-const isLanguage = (code: string): code is Language =>
-  (languages as readonly string[]).includes(code);
-
-/** A wrong command or argument: the owner gets the reason and the usage, and exit code 2. */
-class UsageError extends Error {}
-
-function fail(message: string): never {
-  throw new UsageError(message);
-}
-
-function positiveInteger(value: string | undefined, what: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) fail(`${what} must be a positive whole number.`);
-  return number;
-}
-
-/** Where a command prints: standard output and error, or what a test reads. */
-type Terminal = { out: (text: string) => void; err: (text: string) => void };
+import {
+  processTerminal,
+  runCommandLine,
+  type CommandLine,
+  type Terminal,
+} from "#scripts/command-line.ts";
 
 /** The database the server uses: PostgreSQL at `url`, else the SQLite file at `path`. */
 type Database = { url?: string; path: string };
 
-const processTerminal: Terminal = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
-
 /** Runs one inbox command on the database; returns the exit code. */
-export async function runInbox(
+export function runInbox(
   args: string[],
   database: Database,
   terminal: Terminal = processTerminal,
 ): Promise<number> {
-  try {
-    await runCommand(args, database, terminal);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof UsageError || isParseError(error))) throw error;
-    terminal.err(`${(error as Error).message}\n\n${usage}\n`);
-    return 2;
-  }
+  return runCommandLine("inbox", args, terminal, (commandLine) =>
+    runCommand(args, database, terminal, commandLine),
+  );
 }
 
-/** parseArgs' own errors (an unknown option, a missing value) are usage errors too. */
-const isParseError = (error: unknown) =>
-  error instanceof TypeError &&
-  String((error as { code?: string }).code).startsWith("ERR_PARSE_ARGS");
-
-async function runCommand(args: string[], database: Database, terminal: Terminal) {
+async function runCommand(
+  args: string[],
+  database: Database,
+  terminal: Terminal,
+  { lang, t, usage, fail }: CommandLine,
+) {
   const print = (text: string) => terminal.out(`${text}\n`);
   const { positionals, values } = parseArgs({
     args,
@@ -97,17 +51,20 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
       failed: { type: "boolean", default: false },
       email: { type: "string" },
       "older-than": { type: "string" },
-      lang: { type: "string", default: defaultLanguage },
+      lang: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   const [command, argument] = positionals;
   if (values.help) return print(usage);
-  if (!command) fail("Which command?");
-  if (!isLanguage(values.lang)) fail(`--lang must be one of ${languages.join(", ")}.`);
+  if (!command) fail(t("panel.cli.errors.whichCommand"));
+  const positiveInteger = (value: string | undefined, what: string) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number <= 0) fail(t("panel.cli.errors.wholeNumber", { what }));
+    return number;
+  };
+  const messageId = () => positiveInteger(argument, t("panel.cli.errors.messageId"));
   // The owner reads Spanish unless asked otherwise, and Madrid's clock; exports stay ISO.
-  const lang = values.lang;
-  const { t } = createI18n(lang, catalogue(lang));
   const when = (ms: number) => madridTime(ms, lang);
   const statusName = (status: MessageStatus) => t(`panel.cli.status.${status}`);
 
@@ -159,8 +116,8 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         break;
       }
       case "show": {
-        const message = await store.get(positiveInteger(argument, "The message id"));
-        if (!message) fail(`No message #${argument}.`);
+        const message = await store.get(messageId());
+        if (!message) return fail(t("panel.cli.errors.noMessage", { id: argument }));
         const m = printable(toRow(message));
         const status = `${statusName(message.status)}${m.spamReason ? `: ${m.spamReason}` : ""}`;
         print(
@@ -183,21 +140,19 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         // JSON keeps each text exactly, with unprintable characters as \u escapes.
         if (values.format === "json") print(printableJson(messages, 2));
         else if (values.format === "csv") terminal.out(toCsv(messages));
-        else fail("export needs --format csv or --format json.");
+        else fail(t("panel.cli.errors.exportFormat"));
         break;
       }
       case "retry": {
         if (values.failed)
           print(t("panel.cli.queuedFailed", { count: await store.requeueFailed() }));
-        else if (await store.requeue(positiveInteger(argument, "The message id")))
-          print(t("panel.cli.queued", { id: argument }));
-        else fail(`No pending or failed message #${argument}.`);
+        else if (await store.requeue(messageId())) print(t("panel.cli.queued", { id: argument }));
+        else fail(t("panel.cli.errors.notRetryable", { id: argument }));
         break;
       }
       case "not-spam": {
-        if (await store.releaseSpam(positiveInteger(argument, "The message id")))
-          print(t("panel.cli.released", { id: argument }));
-        else fail(`No message #${argument} kept as spam.`);
+        if (await store.releaseSpam(messageId())) print(t("panel.cli.released", { id: argument }));
+        else fail(t("panel.cli.errors.notSpam", { id: argument }));
         break;
       }
       case "delete": {
@@ -205,13 +160,12 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
           const messages = await store.deleteByEmail(values.email);
           const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
           print(t("panel.cli.deletedEmail", { messages, bookings, email: values.email }));
-        } else if (await store.delete(positiveInteger(argument, "The message id")))
-          print(t("panel.cli.deleted", { id: argument }));
-        else fail(`No message #${argument}.`);
+        } else if (await store.delete(messageId())) print(t("panel.cli.deleted", { id: argument }));
+        else fail(t("panel.cli.errors.noMessage", { id: argument }));
         break;
       }
       case "backup": {
-        if (!argument) fail("backup needs the file to write.");
+        if (!argument) return fail(t("panel.cli.errors.backupFile"));
         const done = await store.backup(argument).catch((error: Error) => fail(error.message));
         print(t("panel.cli.backedUp", { from: database.path, to: argument, done }));
         break;
@@ -223,7 +177,7 @@ async function runCommand(args: string[], database: Database, terminal: Terminal
         break;
       }
       default:
-        fail(`Unknown command "${command}".`);
+        fail(t("panel.cli.errors.unknownCommand", { command }));
     }
   } finally {
     await store.close();

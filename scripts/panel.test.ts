@@ -73,7 +73,21 @@ describe("npm run panel", () => {
     ]) {
       const { code, err } = await panel(...args);
       expect(code, args.join(" ")).toBe(2);
-      expect(err, args.join(" ")).toContain("Usage: npm run panel");
+      expect(err, args.join(" ")).toContain("Uso: npm run panel");
     }
+    // The reason first, in the language asked for, Spanish by default.
+    expect((await panel("invite")).err).toMatch(
+      /^invite necesita una dirección de correo\.\n\nUso: npm run panel -- <comando>/,
+    );
+    expect((await panel("invite", "--lang", "en")).err).toMatch(
+      /^invite needs an e-mail address\.\n\nUsage: npm run panel -- <command>/,
+    );
+    expect((await panel("frobnicate", "--lang", "en")).err).toMatch(
+      /^Unknown command "frobnicate"\./,
+    );
+    expect((await panel("people", "--lang", "fr")).err).toMatch(
+      /^--lang debe ser uno de estos: es, en, ca, de\./,
+    );
+    expect((await panel("people", "--lang")).err).toMatch(/^Falta el valor de --lang\./);
   });
 });

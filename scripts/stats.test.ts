@@ -62,4 +62,16 @@ describe("npm run stats", { timeout: 60_000 }, () => {
     expect(stats("--lang", "de").stdout).toMatch(/^Besuche, /);
     expect(stats("--lang", "fr").status).toBe(2);
   });
+
+  it("gives the reason and the usage in the language asked for, Spanish by default", () => {
+    const spanish = stats("--from", "2026-13-45");
+    expect(spanish.status).toBe(2);
+    expect(spanish.stderr).toMatch(
+      /^--from debe ser un día escrito AAAA-MM-DD\.\n\nUso: npm run stats -- \[opciones\]/,
+    );
+    const english = stats("--lang", "en", "--colour");
+    expect(english.status).toBe(2);
+    expect(english.stderr).toMatch(/^Unknown option --colour\.\n\nUsage: npm run stats/);
+    expect(stats("--help", "--lang", "ca").stdout).toMatch(/^Ús: npm run stats -- \[opcions\]/);
+  });
 });

@@ -96,6 +96,10 @@ describe("the editor's configuration", () => {
       keys: Record<string, string>;
     };
     const spanishLabels = new Set([...Object.values(words), ...Object.values(keys)]);
+    // Every file has its Spanish name and says where its texts show (the owner's panel too).
+    const { parts } = textLabels as { parts: Record<string, { label: string; hint: string }> };
+    for (const part of catalogueParts("es")) expect(parts, part).toHaveProperty(part);
+    expect(entries.find((entry) => entry.name === "ask")?.label).toMatch(/^Pregúntanos — .*\/ask/);
     for (const [key, label] of labels)
       expect(
         spanishLabels.has(label.replace(/ \((cuando es uno|cuando son varios)\)$/, "")),
@@ -105,6 +109,7 @@ describe("the editor's configuration", () => {
       "nav.skipToContent",
       "Saltar al contenido (teclado y lectores de pantalla)",
     ]);
+    expect(labels).toContainEqual(["panel.cli.errors.unknownCommand", "Comando desconocido"]);
     expect(labels).toContainEqual([
       "services.lead_one",
       "Entradilla (bajo el título) (cuando es uno)",
@@ -112,20 +117,26 @@ describe("the editor's configuration", () => {
   });
 
   it("gives a new catalogue file an entry of its own, labelled from its keys until it has labels", () => {
-    const withPanel = cmsConfig({
+    const withNewsletter = cmsConfig({
       backend: github,
       languages,
-      spanish: { ...spanish, panel: { visits: { title: "Visitas" } } },
+      spanish: { ...spanish, newsletter: { signUp: { title: "Suscríbete" } } },
     });
-    const files = (editorCollection(withPanel, "texts")?.files ?? []) as {
+    const files = (editorCollection(withNewsletter, "texts")?.files ?? []) as {
       name: string;
       label: string;
       file: string;
       fields: Field[];
     }[];
-    const panel = files.find((file) => file.name === "panel");
-    expect(panel).toMatchObject({ label: "Panel", file: "content/locales/{{locale}}/panel.json" });
-    expect(panel?.fields[0]).toMatchObject({ label: "Visits", fields: [{ label: "Título" }] });
+    const newsletter = files.find((file) => file.name === "newsletter");
+    expect(newsletter).toMatchObject({
+      label: "Newsletter",
+      file: "content/locales/{{locale}}/newsletter.json",
+    });
+    expect(newsletter?.fields[0]).toMatchObject({
+      label: "Sign up",
+      fields: [{ label: "Título" }],
+    });
   });
 
   it("edits the company's facts, the services and the languages field by field", () => {
