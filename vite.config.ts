@@ -71,7 +71,7 @@ export default defineConfig(async ({ command }) => ({
   define: {
     // The collections with entries, whose pages and links this build has (app/pages.ts).
     "import.meta.env.CONTENT_COLLECTIONS": JSON.stringify(
-      await filledCollections({ preview: command === "serve" }),
+      (await filledCollections({ preview: command === "serve" })).join(","),
     ),
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
     // Where the calls to action lead (app/routing/paths.ts).

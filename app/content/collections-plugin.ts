@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { Plugin } from "vite";
+import { ownlessEntries, siteCollections } from "#app/content/collection-site.server.ts";
 import { caseStudySummary } from "#app/content/collections.ts";
 import { caseStudiesDir, loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
 import { peopleDir } from "#app/content/entries.server.ts";
@@ -7,6 +9,8 @@ import { buildLanguages, contentModule } from "#app/content/virtual-module.ts";
 /**
  * `virtual:case-studies` and `virtual:people`: the collections rendered at build time, as
  * data in the server bundle. In development drafts and future case studies are previews.
+ * `virtual:collection-entries`: the entries of every collection with pages and no build of
+ * its own, by the collection's name, read as its definition says.
  */
 export function collections(): Plugin[] {
   return [
@@ -29,11 +33,27 @@ export function collections(): Plugin[] {
         return `export const people = ${JSON.stringify(people)};`;
       },
     }),
+    contentModule({
+      name: "collection-entries",
+      dir: () => path.resolve("content"),
+      async source({ languages }) {
+        return `export const collectionEntries = ${JSON.stringify(await ownlessEntries(languages))};`;
+      },
+    }),
   ];
 }
 
-/** The collections with a page of their own that have entries in this build (app/pages.ts). */
-export async function filledCollections({ preview }: { preview: boolean }): Promise<string> {
-  const { caseStudies } = await loadCaseStudies({ preview, languages: buildLanguages() });
-  return caseStudies.length ? "caseStudies" : "";
+/**
+ * The collections with pages that have entries in this build, by name: their lists are
+ * linked and prerendered (app/pages.ts, `collection`). The articles' list is always there.
+ */
+export async function filledCollections({ preview }: { preview: boolean }): Promise<string[]> {
+  const languages = buildLanguages();
+  const { caseStudies } = await loadCaseStudies({ preview, languages });
+  const entries = await ownlessEntries(languages);
+  return siteCollections()
+    .map((collection) => collection.name)
+    .filter((name) =>
+      name === "caseStudies" ? caseStudies.length > 0 : (entries[name]?.length ?? 0) > 0,
+    );
 }
