@@ -3,6 +3,8 @@ import type { Config } from "@react-router/dev/config";
 import { settings } from "#app/config/settings.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { writeImageVariants } from "#app/insights/images.server.ts";
+import { ownlessEntries, siteCollections } from "#app/content/collection-site.server.ts";
+import { filledCollections } from "#app/content/collections-plugin.ts";
 import { loadCaseStudies, loadPeople } from "#app/content/collections.server.ts";
 import {
   allPagePaths,
@@ -26,16 +28,21 @@ export default {
   future: { unstable_optimizeDeps: true },
   prerender: async () => {
     const { caseStudies } = await loadCaseStudies();
+    const filled = await filledCollections({ preview: false });
+    const entries = Object.values(await ownlessEntries(publishedLanguages())).flat();
     return [
       ...new Set([
         ...allPagePaths(),
-        // The list of case studies exists only with entries (app/pages.ts, `collection`).
-        ...(caseStudies.length
-          ? publishedLanguages().map((lang) => localizedPath("caseStudies", lang))
-          : []),
+        // A collection's list exists only with entries (app/pages.ts, `collection`).
+        ...siteCollections()
+          .filter((collection) => filled.includes(collection.name))
+          .flatMap(({ site }) =>
+            publishedLanguages().map((lang) => localizedPath(site.list, lang)),
+          ),
       ]),
       ...caseStudies.map((study) => study.path),
       ...(await loadInsights()).map((article) => article.path),
+      ...entries.map((entry) => entry.path),
       ...publishedLanguages().map(insightsFeedPath),
       "/sitemap.xml",
       "/robots.txt",

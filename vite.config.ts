@@ -3,9 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { readFile } from "node:fs/promises";
 import { defineConfig, minifySync, type Plugin } from "vite";
 import { settings } from "#app/config/settings.server.ts";
-import { legalTexts } from "#app/content/legal/vite-plugin.ts";
-import { collections, filledCollections } from "#app/content/collections-plugin.ts";
-import { insights } from "#app/insights/vite-plugin.ts";
+import { contentModules, filledCollections } from "#app/content/collections-plugin.ts";
 
 /**
  * `import code from "./x.js?inline-script"`: the file minified, as a string for an inline
@@ -61,9 +59,7 @@ export default defineConfig(async ({ command }) => ({
   plugins: [
     tailwindcss(),
     inlineScripts(),
-    insights(),
-    legalTexts({ buildDate }),
-    ...collections(),
+    ...contentModules({ buildDate }),
     reactRouter(),
     serverEntryNames(),
   ],
@@ -71,7 +67,7 @@ export default defineConfig(async ({ command }) => ({
   define: {
     // The collections with entries, whose pages and links this build has (app/pages.ts).
     "import.meta.env.CONTENT_COLLECTIONS": JSON.stringify(
-      await filledCollections({ preview: command === "serve" }),
+      (await filledCollections({ preview: command === "serve" })).join(","),
     ),
     "import.meta.env.SITE_URL": JSON.stringify(settings.build.SITE_URL),
     // Where the calls to action lead (app/routing/paths.ts).

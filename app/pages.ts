@@ -17,8 +17,8 @@ type PageEntry = {
   collection?: Collection;
 };
 
-/** Content collections with a page of their own (content/case-studies). */
-type Collection = "caseStudies";
+/** The name of a content collection with pages (`site` in app/content/definitions.server.ts). */
+type Collection = string;
 
 export const pages = {
   home: {

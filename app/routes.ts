@@ -1,9 +1,8 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { entryRoutes } from "#app/content/collection-site.server.ts";
 import { allPageIds, pages } from "#app/pages.ts";
 import {
-  articlePath,
   askPath,
-  caseStudyPath,
   bookingManagePath,
   bookingPath,
   contactSentPath,
@@ -39,16 +38,14 @@ export default [
   ...publishedLanguages().map((lang) =>
     route(askPath(lang).slice(1), "routes/ask.tsx", { id: `${lang}/ask` }),
   ),
-  // Each language's articles (content/insights) and their Atom feed, under its insights list.
-  ...publishedLanguages().flatMap((lang) => [
-    route(articlePath(lang, ":slug").slice(1), "routes/article.tsx", { id: `${lang}/article` }),
-    route(insightsFeedPath(lang).slice(1), "routes/insights-feed.ts", { id: `${lang}/feed` }),
-  ]),
-  // Each language's case studies (content/case-studies), under their list.
+  // Each collection's entry pages, under its list (`site` in app/content/definitions.server.ts):
+  // the articles (content/insights), then the case studies (content/case-studies).
+  ...entryRoutes(publishedLanguages()).map(({ path, module, id }) =>
+    route(path.slice(1), module, { id }),
+  ),
+  // Each language's Atom feed of its articles, under its insights list.
   ...publishedLanguages().map((lang) =>
-    route(caseStudyPath(lang, ":slug").slice(1), "routes/case-study.tsx", {
-      id: `${lang}/case-study`,
-    }),
+    route(insightsFeedPath(lang).slice(1), "routes/insights-feed.ts", { id: `${lang}/feed` }),
   ),
   // Generated at build from the same page list.
   route("sitemap.xml", "routes/sitemap.ts"),

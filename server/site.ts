@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { caseStudies } from "virtual:case-studies";
+import { collectionEntries } from "virtual:collection-entries";
 import { articles } from "virtual:insights";
 import { people } from "virtual:people";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
@@ -88,8 +89,9 @@ export async function wireSite(
   }
   // The folder it runs in is the release (npm run deploy starts it there).
   const release = readRelease(process.cwd());
-  // Articles and case studies are their own pages, outside the registry.
-  const entries = [...articles, ...caseStudies];
+  // Articles, case studies and the other collections' entries are their own pages, outside
+  // the registry.
+  const entries = [...articles, ...caseStudies, ...Object.values(collectionEntries).flat()];
   const { files, notFoundPages } = built
     ? await built.load(entries.map((entry) => entry.path))
     : { files: new Map(), notFoundPages: new Map() };

@@ -2,9 +2,12 @@
 // fields written per language, which fields are Markdown and the editor's widgets. The
 // editor's configuration (app/admin/cms-config.server.ts), the start-up check of the content
 // files (app/content/check.server.ts) and the build's reading of the entries
-// (app/content/entries-read.server.ts, used by the articles', case studies' and people's
-// builds) are all made from these, so none of them can disagree with another on a field.
-// A new collection is a definition here, its page, its texts and its content folder.
+// (app/content/read-entries.server.ts, used by the articles', case studies' and people's
+// builds) are all made from these, so none of them can disagree with another on a field; so
+// are a collection's routes, prerendered pages, sitemap entries and build-time data
+// (`site`, app/content/collection-site.server.ts).
+// A new collection is a definition here, its page, its texts and its content folder (and an
+// entry in app/pages.ts when its list is a page of its own rather than an existing one).
 import type { z } from "zod";
 import { legalFolders } from "#app/content/legal/legal-pages.ts";
 import { languageFile } from "#app/content/languages-file.server.ts";
@@ -16,6 +19,7 @@ import {
   servicesSchema,
 } from "#app/content/schema.ts";
 import { frontMatterSchema } from "#app/insights/front-matter.ts";
+import type { PageId } from "#app/pages.ts";
 
 /** An editor widget that replaces a field's own (Markdown, a photo, a relation). */
 type Widget = { widget: string; [option: string]: unknown };
@@ -54,6 +58,22 @@ export type FolderCollection = Definition & {
   widgets?: Record<string, Widget>;
   /** The field that names an entry and its folder, when it is not `title`. */
   identifier?: string;
+  /** Its pages on the site, when it has any. */
+  site?: CollectionSite;
+};
+
+/**
+ * A collection's pages: its list (a page of app/pages.ts, linked once the collection has
+ * entries) and one page per entry under it, `<list's path>/<slug>`, in every published
+ * language. app/routes.ts routes them; unless `own` says that a build of its own
+ * (drafts, dates, images) lists the entries, app/content/collection-site.server.ts reads
+ * them for the prerendering, the sitemap and the route module (`virtual:collection-entries`).
+ */
+type CollectionSite = {
+  list: PageId;
+  /** The entry pages' route module (relative to `app/`) and route id (`<lang>/<id>`). */
+  entry: { id: string; module: string };
+  own?: true;
 };
 
 /**
@@ -83,6 +103,7 @@ export const articles = defineCollection({
   schema: frontMatterSchema,
   translated: ["title", "description", "slug", "tags"],
   body: "Texto",
+  site: { list: "insights", entry: { id: "article", module: "routes/article.tsx" }, own: true },
   widgets: {
     // One of the people (content/people), by their folder's name; empty: the company.
     author: {
@@ -117,6 +138,11 @@ export const caseStudies = defineCollection({
   ],
   markdown: ["challenge", "approach", "result"],
   widgets: { quote: { widget: "text" } },
+  site: {
+    list: "caseStudies",
+    entry: { id: "case-study", module: "routes/case-study.tsx" },
+    own: true,
+  },
 });
 
 /** The people: on the about page, on the contact page (who answers) and as articles' bylines. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { languages } from "#app/config/site.ts";
 import { contentProblems } from "#app/content/check.server.ts";
+import { collectionEntries, entryRoutes } from "#app/content/collection-site.server.ts";
 import { contentCollections, defineCollection } from "#app/content/definitions.server.ts";
 import { readEntries } from "#app/content/read-entries.server.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
@@ -116,5 +117,42 @@ describe("a collection added by its definition alone", () => {
       `  ${file} email: must be an e-mail address`,
     ]);
     expect(contentProblems()).toEqual([]);
+  });
+});
+
+describe("a collection's pages, declared in its definition", () => {
+  // The sectors, a page each under the services page: no page of its own to add to app/pages.ts.
+  const sectors = defineCollection({
+    ...industries,
+    site: { list: "services", entry: { id: "industry", module: "routes/industry.tsx" } },
+  });
+
+  it("routes its entries under its list in every published language, after the shipped ones", () => {
+    const routes = entryRoutes(["es", "en"], [...contentCollections, sectors]);
+    expect(routes.map((route) => route.id)).toEqual([
+      "es/article",
+      "en/article",
+      "es/case-study",
+      "en/case-study",
+      "es/industry",
+      "en/industry",
+    ]);
+    expect(routes.slice(-2)).toEqual([
+      { path: "/services/:slug", module: "routes/industry.tsx", id: "es/industry" },
+      { path: "/en/services/:slug", module: "routes/industry.tsx", id: "en/industry" },
+    ]);
+  });
+
+  it("lists its entries of the published languages with their URLs, for the prerendering and the sitemap", async () => {
+    const dir = folder({
+      "hosteleria/index.es.md": entry("hola@isla.es"),
+      "hosteleria/index.en.md": entry("hello@isla.es"),
+      "hosteleria/index.ca.md": entry("hola@isla.es"),
+    });
+    const translations = { es: "/services/hosteleria", en: "/en/services/hosteleria" };
+    expect(await collectionEntries(sectors, ["es", "en"], dir)).toMatchObject([
+      { key: "hosteleria", lang: "en", path: translations.en, translations },
+      { key: "hosteleria", lang: "es", path: translations.es, translations },
+    ]);
   });
 });

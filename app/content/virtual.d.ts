@@ -13,6 +13,12 @@ declare module "virtual:people" {
   export const people: Partial<Record<Language, Person[]>>;
 }
 
+declare module "virtual:collection-entries" {
+  import type { CollectionEntry } from "#app/content/collection-site.server.ts";
+  /** The entries of each collection with pages and no build of its own, by its name. */
+  export const collectionEntries: Record<string, CollectionEntry[]>;
+}
+
 interface ImportMetaEnv {
   /** The collections with entries in this build, comma-separated (vite.config.ts). */
   readonly CONTENT_COLLECTIONS?: string;

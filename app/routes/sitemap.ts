@@ -1,4 +1,5 @@
 import { caseStudySummaries } from "virtual:case-studies";
+import { collectionEntries } from "virtual:collection-entries";
 import { summaries } from "virtual:insights";
 import { legalTexts } from "virtual:legal-texts";
 import type { Language } from "#app/config/site.ts";
@@ -23,6 +24,10 @@ export function loader() {
     ...articleSitemapEntries(summaries),
     // Case studies, like articles: each its own canonical URL, its translations the alternates.
     ...caseStudySummaries.map((study) => ({ ...articleSeo(study), lastmod: study.date })),
+    // The entries of the collections without a build of their own change with each build.
+    ...Object.values(collectionEntries)
+      .flat()
+      .map((entry) => ({ ...articleSeo(entry), lastmod: built })),
   ];
   const urls = entries.map((entry) =>
     [

@@ -9,10 +9,14 @@
 //   content/languages.json, nothing else. The new language then has its URLs, its switcher
 //   button, its hreflang and og:locale, its sitemap entries and its name in the owner's visit
 //   report, like the shipped ones.
-// One build for both: a build is the most expensive step of a test here.
+// - A collection is a definition, a page, its texts and its content folder: the copy gets one
+//   ("industries", the sectors the company works for, a page each under the services page) in
+//   those four files alone, and its pages are routed, prerendered, in the sitemap and edited.
+// One build for all: a build is the most expensive step of a test here.
 import { execFile, execFileSync } from "node:child_process";
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -68,6 +72,7 @@ test.beforeAll(async () => {
     cpSync(file, path.join(copy, file), { errorOnExist: false, force: true });
   }
   symlinkSync(path.resolve("node_modules"), path.join(copy, "node_modules"));
+  addIndustries(copy);
 
   // The two steps the README gives for a language: the catalogue (a copy of the Spanish
   // folder, translated), and the entry.
@@ -91,6 +96,98 @@ test.beforeAll(async () => {
   });
   site = await startSite({ DATABASE_PATH: databasePath }, { cwd: copy });
 });
+
+/**
+ * The four files of a new collection, in the copy: its definition (in the definitions' file),
+ * its page's route module, its texts (the Spanish catalogue's part; the page's texts fall back
+ * on nothing, so a language without the part shows its key) and its content folder.
+ */
+function addIndustries(root: string) {
+  const definitions = path.join(root, "app/content/definitions.server.ts");
+  writeFileSync(
+    definitions,
+    readFileSync(definitions, "utf8")
+      .replace('import type { z } from "zod";', 'import { z } from "zod";')
+      .replace(
+        "export const contentCollections: readonly Collection[] = [",
+        `const industries = defineCollection({
+  kind: "folder",
+  name: "industries",
+  label: "Sectores",
+  folder: "content/industries",
+  schema: z.strictObject({
+    title: z.string().min(3).meta({ title: "Sector" }),
+    slug: z.string().regex(/^[a-z0-9-]+$/).meta({ title: "Dirección" }),
+    summary: z.string().min(1).meta({ title: "Qué hacemos en él" }),
+  }),
+  translated: ["title", "slug", "summary"],
+  markdown: ["summary"],
+  body: "Texto",
+  site: { list: "services", entry: { id: "industry", module: "routes/industry.tsx" } },
+});
+
+export const contentCollections: readonly Collection[] = [
+  industries,`,
+      ),
+  );
+  writeFileSync(
+    path.join(root, "app/routes/industry.tsx"),
+    `import { data } from "react-router";
+import { collectionEntries } from "virtual:collection-entries";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { parseLocalizedPath } from "#app/routing/paths.ts";
+
+export function loader({ request, params }: { request: Request; params: { slug?: string } }) {
+  const { lang } = parseLocalizedPath(new URL(request.url).pathname);
+  const entry = collectionEntries.industries?.find(
+    (found) => found.lang === lang && found.slug === params.slug,
+  );
+  if (!entry) throw data(null, { status: 404 });
+  return { entry };
+}
+
+export default function Industry({
+  loaderData: { entry },
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  const { t } = useLocale();
+  return (
+    <article>
+      <title>{String(entry.matter.title)}</title>
+      <h1>{String(entry.matter.title)}</h1>
+      <div dangerouslySetInnerHTML={{ __html: String(entry.matter.summary) }} />
+      <div dangerouslySetInnerHTML={{ __html: entry.html }} />
+      <p>{t("industries.more" as never)}</p>
+    </article>
+  );
+}
+`,
+  );
+  writeFileSync(
+    path.join(root, "content/locales/es/industries.json"),
+    JSON.stringify({ more: "Pregúntenos por su sector" }),
+  );
+  for (const [lang, title, slug, summary, body] of [
+    ["es", "Hostelería", "hosteleria", "Reservas y **pedidos** sin teclear", "Hoteles de la isla."],
+    [
+      "en",
+      "Hospitality",
+      "hospitality",
+      "Bookings and **orders**, untyped",
+      "The island's hotels.",
+    ],
+  ] as const) {
+    const file = path.join(root, `content/industries/hosteleria/index.${lang}.md`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      ["---", `title: ${title}`, `slug: ${slug}`, `summary: ${summary}`, "---", "", body, ""].join(
+        "\n",
+      ),
+    );
+  }
+}
 
 test.afterAll(async () => {
   await site?.stop();
@@ -125,6 +222,41 @@ test("drafts and articles dated after the build day are in no page, list, feed o
   const sitemap = (await get("/sitemap.xml")).body;
   expect(sitemap).toContain(`/insights/${published.slug}</loc>`);
   for (const { slug } of hidden) expect(sitemap).not.toContain(slug);
+});
+
+test("a collection added in four files has its pages, prerendered, in the sitemap and the editor", async ({
+  page,
+  request,
+}) => {
+  for (const file of ["services/hosteleria", "en/services/hospitality"])
+    expect(existsSync(path.join(copy, "build/client", file, "index.html")), file).toBe(true);
+
+  await page.goto(`${site.url}/services/hosteleria`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hostelería");
+  await expect(page.getByRole("strong").filter({ hasText: "pedidos" })).toBeVisible();
+  await expect(page.getByText("Hoteles de la isla.")).toBeVisible();
+  await expect(page.getByText("Pregúntenos por su sector")).toBeVisible();
+  await page.goto(`${site.url}/en/services/hospitality`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hospitality");
+  // Written in Spanish and English only: no Catalan page, and no page for a slug of another language.
+  for (const missing of ["/ca/services/hosteleria", "/en/services/hosteleria"])
+    expect((await request.get(`${site.url}${missing}`)).status(), missing).toBe(404);
+
+  const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
+  const entry = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)]
+    .map((match) => match[1]!)
+    .find((found) => found.includes("/services/hosteleria</loc>"));
+  expect(entry).toContain('hreflang="en" href="https://');
+  expect(entry).toContain('/en/services/hospitality"/>');
+
+  const editor = (await (await request.get(`${site.url}/admin/config.json`)).json()) as {
+    collections: { name: string; label: string; folder?: string; fields?: { name: string }[] }[];
+  };
+  expect(editor.collections.find((collection) => collection.name === "industries")).toMatchObject({
+    label: "Sectores",
+    folder: "content/industries",
+    fields: [{ name: "title" }, { name: "slug" }, { name: "summary" }, { name: "body" }],
+  });
 });
 
 const es = translator("es");

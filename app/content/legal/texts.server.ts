@@ -1,8 +1,9 @@
 // The legal texts: Markdown the owner edits, one folder per page and one file per language
 // (content/legal/<folder>/<lang>.md), with the company's facts as placeholders ({{legalName}})
 // and the prose that depends on a fact in sections ({{#tradeNames}}…{{/tradeNames}}). Rendered
-// at build only, by the articles' Markdown pipeline; the Vite plugin (legal/vite-plugin.ts)
-// hands the HTML to the server bundle as data, so the server never reads Markdown.
+// at build only, by the articles' Markdown pipeline; the Vite plugin
+// (app/content/collections-plugin.ts) hands the HTML to the server bundle as data, so the
+// server never reads Markdown.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseSettings } from "#app/config/settings.server.ts";
