@@ -66,7 +66,7 @@ export function startAskService(
     if (!provider) return null;
     try {
       const answer = await generateAnswer(provider, { lang, company, question, passages });
-      const verdict = checkGrounding(answer, passages.map(passageText));
+      const verdict = checkGrounding(answer, passages.map(passageText), lang);
       if (verdict.ok) return answer;
       log.warn({ reason: verdict.reason }, "generated answer refused: quoting the passages");
     } catch (error) {
