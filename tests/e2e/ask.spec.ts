@@ -249,7 +249,8 @@ test.describe("a client asking too often", () => {
  */
 async function startProvider() {
   const requests: { headers: IncomingHttpHeaders; body: ProviderRequest }[] = [];
-  let reply: (body: ProviderRequest) => string | null = () => "";
+  /** The completion's text; `{ raw }` a body sent as it is; `null` no answer. */
+  let reply: (body: ProviderRequest) => string | { raw: string } | null = () => "";
   const server = createServer((req, res) => {
     let text = "";
     req.setEncoding("utf8");
@@ -263,6 +264,10 @@ async function startProvider() {
       requests.push({ headers: req.headers, body });
       const content = reply(body);
       if (content === null) return;
+      if (typeof content === "object") {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(content.raw);
+        return;
+      }
       res
         .writeHead(200, { "Content-Type": "application/json" })
         .end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
@@ -329,6 +334,8 @@ test.describe("with a provider", () => {
     ["names a price not in its passages", () => "El plan de soporte cuesta 490 € al mes [1]."],
     ["cites nothing", () => "Sí, claro."],
     ["does not answer in time", () => null],
+    // Not JSON: the parser's error quotes the body, here the question's own words.
+    ["is not JSON", () => ({ raw: `zqx ${question}` })],
   ] as const) {
     test(`falls back to the quoted passages when the completion ${name}`, async () => {
       provider.answerWith(reply);
@@ -340,6 +347,8 @@ test.describe("with a provider", () => {
       expect(sourceLinks(html)[0]).toBe("/services#plan-de-soporte-mensual");
       expect(mainOf(html)).not.toContain("490");
       expect(mainOf(html)).not.toContain("descuento");
+      expect(site.output()).toContain("quoting the passages");
+      expect(site.output()).not.toContain("zqx");
     });
   }
 });
