@@ -61,6 +61,14 @@ export function completionRequest(
   };
 }
 
+/** The provider's answer was not a success: its status, never its body. */
+export class ProviderStatusError extends Error {
+  override name = "ProviderStatusError";
+  constructor(readonly status: number) {
+    super(`provider answered ${status}`);
+  }
+}
+
 /** The model's answer, or an error (timeout, refused, malformed) for the caller to fall back on. */
 export async function generateAnswer(
   settings: Pick<
@@ -83,7 +91,7 @@ export async function generateAnswer(
     signal: AbortSignal.timeout(settings.ASSISTANT_TIMEOUT_MS),
     redirect: "error",
   });
-  if (!response.ok) throw new Error(`provider answered ${response.status}`);
+  if (!response.ok) throw new ProviderStatusError(response.status);
   const completion = completionSchema.parse(await response.json());
   return completion.choices[0]?.message.content.trim() ?? "";
 }

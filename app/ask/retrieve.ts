@@ -30,14 +30,20 @@ export function createRetriever(lang: Language, { passages, index }: AskIndex) {
   const byId = new Map(passages.map((passage) => [passage.id, passage]));
   const total = search.documentCount;
   const same = (term: string) => term;
+  /**
+   * In how many passages a stem occurs. The index is fixed, so a count is kept, but only for a
+   * stem the index has (a term, or the start of one): those are bounded by the index, while the
+   * words visitors type are not, so an unknown one is searched again each time.
+   */
   const frequencies = new Map<string, number>();
-  /** In how many passages a stem occurs (the index is fixed: asked once per stem). */
   const frequency = (stem: string) => {
-    let count = frequencies.get(stem);
-    if (count === undefined) {
-      count = search.search(stem, { processTerm: same, prefix: stem.length >= prefixFrom }).length;
-      frequencies.set(stem, count);
-    }
+    const kept = frequencies.get(stem);
+    if (kept !== undefined) return kept;
+    const count = search.search(stem, {
+      processTerm: same,
+      prefix: stem.length >= prefixFrom,
+    }).length;
+    if (count > 0) frequencies.set(stem, count);
     return count;
   };
 
@@ -91,5 +97,7 @@ export function createRetriever(lang: Language, { passages, index }: AskIndex) {
       return { passages: chosen };
     },
     passageCount: total,
+    /** How many stems' counts are kept (they must not grow with what visitors type). */
+    keptStems: () => frequencies.size,
   };
 }

@@ -123,4 +123,12 @@ describe("retrieval", () => {
     // Words the site uses everywhere say nothing of what is asked.
     expect(retriever.retrieve("empresas").passages).toEqual([]);
   });
+
+  it("keeps no count for words the pages do not have, however many are asked", () => {
+    retriever.retrieve("¿tenéis un plan de soporte?");
+    const kept = retriever.keptStems();
+    expect(kept).toBeGreaterThan(0);
+    for (let i = 0; i < 50; i++) retriever.retrieve(`soporte palabrainventada${i} zzq${i}x`);
+    expect(retriever.keptStems()).toBe(kept);
+  });
 });

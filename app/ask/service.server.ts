@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createContext } from "react-router";
 import { checkGrounding } from "#app/ask/grounding.ts";
-import { generateAnswer } from "#app/ask/provider.server.ts";
+import { generateAnswer, ProviderStatusError } from "#app/ask/provider.server.ts";
 import { createRetriever, type AskIndex } from "#app/ask/retrieve.ts";
 import { passageText, type Passage } from "#app/ask/search.ts";
 import type { Logger } from "#app/config/log.server.ts";
@@ -66,12 +66,17 @@ export function startAskService(
     if (!provider) return null;
     try {
       const answer = await generateAnswer(provider, { lang, company, question, passages });
-      const verdict = checkGrounding(answer, passages.map(passageText));
+      const verdict = checkGrounding(answer, passages.map(passageText), lang);
       if (verdict.ok) return answer;
       log.warn({ reason: verdict.reason }, "generated answer refused: quoting the passages");
     } catch (error) {
+      // The error's kind and the status only: a message can quote the provider's body (a
+      // JSON SyntaxError does), which may echo the question.
       log.warn(
-        { error: error instanceof Error ? error.message : String(error) },
+        {
+          error: error instanceof Error ? error.name : typeof error,
+          status: error instanceof ProviderStatusError ? error.status : undefined,
+        },
         "provider failed: quoting the passages",
       );
     }

@@ -176,48 +176,65 @@ test.describe("without a provider", () => {
   });
 
   test("keeps no question text, counts questions and unanswered ones, never caches an answer", async () => {
-    const marker = "zorblaxquux";
-    const answered = await ask(site, `¿Ofrecéis un plan de soporte mensual? ${marker}`);
-    expect(answered.headers.get("cache-control")).toBe("no-store");
-    // The pages its links open are not told the question.
-    const answer = await answered.text();
-    expect(answer).toContain('<meta name="referrer" content="strict-origin"/>');
-    // The strict policy of the pages rendered per request: a nonce, nothing inline allowed.
-    const policy = answered.headers.get("content-security-policy") ?? "";
-    expect(policy).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
-    expect(policy).not.toContain("unsafe");
-    await ask(site, `${marker} ${marker}`);
-    expect((await fetch(`${site.url}/ask`)).headers.get("cache-control")).toBe("no-cache");
-    // The contact page with a question in its form is rendered for this request only.
-    const prefilled = await fetch(`${site.url}/contact?message=${marker}`);
-    expect(prefilled.headers.get("cache-control")).toBe("no-store");
-    expect(await prefilled.text()).toMatch(new RegExp(`<textarea[^>]*>${marker}</textarea>`));
-    expect((await fetch(`${site.url}/contact`)).headers.get("cache-control")).not.toBe("no-store");
-    // Too long: refused before it is searched.
-    expect((await ask(site, "a".repeat(301))).status).toBe(400);
-
-    const db = new DatabaseSync(site.databasePath, { readOnly: true });
+    // A server of its own: its counts are this test's questions only.
+    const site = await startSite({
+      STATS_FLUSH_SECONDS: "1",
+      // Every request's log line, to check that none holds a question.
+      LOG_LEVEL: "info",
+    });
     try {
-      const counts = await eventually(() => {
-        const rows = db
-          .prepare(
-            "SELECT key, SUM(count) AS n FROM stats_daily WHERE metric = 'question' GROUP BY key",
-          )
-          .all() as { key: string; n: number }[];
-        const unanswered = rows.find((row) => row.key === "unanswered")?.n ?? 0;
-        return unanswered > 0 ? rows : undefined;
-      });
-      expect(counts.length).toBeGreaterThan(0);
+      await keepsNoQuestion(site);
     } finally {
-      db.close();
+      await site.stop();
     }
-    for (const file of [site.databasePath, `${site.databasePath}-wal`]) {
-      if (existsSync(file)) expect(readFileSync(file).includes(marker), file).toBe(false);
-    }
-    expect(site.output()).toContain('"path":"/ask"');
-    expect(site.output()).not.toContain(marker);
   });
 });
+
+async function keepsNoQuestion(site: Site) {
+  const marker = "zorblaxquux";
+  const answered = await ask(site, `¿Ofrecéis un plan de soporte mensual? ${marker}`);
+  expect(answered.headers.get("cache-control")).toBe("no-store");
+  // The pages its links open are not told the question.
+  const answer = await answered.text();
+  expect(answer).toContain('<meta name="referrer" content="strict-origin"/>');
+  // The strict policy of the pages rendered per request: a nonce, nothing inline allowed.
+  const policy = answered.headers.get("content-security-policy") ?? "";
+  expect(policy).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
+  expect(policy).not.toContain("unsafe");
+  await ask(site, `${marker} ${marker}`);
+  expect((await fetch(`${site.url}/ask`)).headers.get("cache-control")).toBe("no-cache");
+  // The contact page with a question in its form is rendered for this request only.
+  const prefilled = await fetch(`${site.url}/contact?message=${marker}`);
+  expect(prefilled.headers.get("cache-control")).toBe("no-store");
+  expect(await prefilled.text()).toMatch(new RegExp(`<textarea[^>]*>${marker}</textarea>`));
+  expect((await fetch(`${site.url}/contact`)).headers.get("cache-control")).not.toBe("no-store");
+  // Too long: refused before it is searched.
+  expect((await ask(site, "a".repeat(301))).status).toBe(400);
+
+  const db = new DatabaseSync(site.databasePath, { readOnly: true });
+  try {
+    // Two questions, one of them unanswered; the empty form and the one too long not counted.
+    const counts = await eventually(() => {
+      const rows = db
+        .prepare(
+          "SELECT key, lang, SUM(count) AS n FROM stats_daily WHERE metric = 'question' GROUP BY key, lang ORDER BY key",
+        )
+        .all() as { key: string; lang: string; n: number }[];
+      return rows.reduce((sum, row) => sum + row.n, 0) >= 2 ? rows : undefined;
+    });
+    expect(counts.map((row) => ({ ...row }))).toEqual([
+      { key: "", lang: "es", n: 1 },
+      { key: "unanswered", lang: "es", n: 1 },
+    ]);
+  } finally {
+    db.close();
+  }
+  for (const file of [site.databasePath, `${site.databasePath}-wal`]) {
+    if (existsSync(file)) expect(readFileSync(file).includes(marker), file).toBe(false);
+  }
+  expect(site.output()).toContain('"path":"/ask"');
+  expect(site.output()).not.toContain(marker);
+}
 
 test.describe("a client asking too often", () => {
   let site: Site;
@@ -249,7 +266,8 @@ test.describe("a client asking too often", () => {
  */
 async function startProvider() {
   const requests: { headers: IncomingHttpHeaders; body: ProviderRequest }[] = [];
-  let reply: (body: ProviderRequest) => string | null = () => "";
+  /** The completion's text; `{ raw }` a body sent as it is; `null` no answer. */
+  let reply: (body: ProviderRequest) => string | { raw: string } | null = () => "";
   const server = createServer((req, res) => {
     let text = "";
     req.setEncoding("utf8");
@@ -263,6 +281,10 @@ async function startProvider() {
       requests.push({ headers: req.headers, body });
       const content = reply(body);
       if (content === null) return;
+      if (typeof content === "object") {
+        res.writeHead(200, { "Content-Type": "application/json" }).end(content.raw);
+        return;
+      }
       res
         .writeHead(200, { "Content-Type": "application/json" })
         .end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content } }] }));
@@ -329,6 +351,8 @@ test.describe("with a provider", () => {
     ["names a price not in its passages", () => "El plan de soporte cuesta 490 € al mes [1]."],
     ["cites nothing", () => "Sí, claro."],
     ["does not answer in time", () => null],
+    // Not JSON: the parser's error quotes the body, here the question's own words.
+    ["is not JSON", () => ({ raw: `zqx ${question}` })],
   ] as const) {
     test(`falls back to the quoted passages when the completion ${name}`, async () => {
       provider.answerWith(reply);
@@ -340,6 +364,8 @@ test.describe("with a provider", () => {
       expect(sourceLinks(html)[0]).toBe("/services#plan-de-soporte-mensual");
       expect(mainOf(html)).not.toContain("490");
       expect(mainOf(html)).not.toContain("descuento");
+      expect(site.output()).toContain("quoting the passages");
+      expect(site.output()).not.toContain("zqx");
     });
   }
 });
