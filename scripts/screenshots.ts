@@ -15,6 +15,7 @@ import { loadCaseStudies } from "#app/content/collections.server.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import {
   allPagePaths,
+  askPath,
   bookingPath,
   localizedPath,
   parseLocalizedPath,
@@ -49,8 +50,33 @@ async function settle(page: Page) {
   );
 }
 
-const fileName = (url: string, width: number, scheme: string) =>
-  `${url === "/" ? "home" : url.slice(1).replaceAll("/", "-")}-${width}-${scheme}.png`;
+/** A URL as a file name; a question in it (/ask?q=…) in plain letters. */
+const fileName = (url: string, width: number, scheme: string) => {
+  const [pathname = "", query] = url.split("?");
+  const question = query
+    ? `-${(new URLSearchParams(query).get("q") ?? "")
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .replace(/[^A-Za-z0-9]+/g, " ")
+        .trim()
+        .replaceAll(" ", "-")
+        .toLowerCase()}`
+    : "";
+  const name = pathname === "/" ? "home" : pathname.slice(1).replaceAll("/", "-");
+  return `${name}${question}-${width}-${scheme}.png`;
+};
+
+/** /ask empty, with a question its pages answer, and (in Spanish) one it hands over to a person. */
+const askQuestions: Record<string, string[]> = {
+  es: ["¿Cuánto tarda un proyecto?", "¿Quién ganó el partido de fútbol ayer?"],
+  en: ["How long does a project take?"],
+  ca: ["Quant triga un projecte?"],
+  de: ["Wie lange dauert ein Projekt?"],
+};
+const askUrls = publishedLanguages().flatMap((lang) => [
+  askPath(lang),
+  ...(askQuestions[lang] ?? []).map((q) => `${askPath(lang)}?q=${encodeURIComponent(q)}`),
+]);
 
 const articlePaths = (await loadInsights()).map((article) => article.path);
 // The case studies' list exists only with entries: the build knows, Node alone does not.
@@ -64,13 +90,15 @@ const caseStudyPaths = caseStudies.length
 const urls = [
   ...allPagePaths(),
   ...publishedLanguages().map(bookingPath),
+  ...askUrls,
   ...caseStudyPaths,
   ...articlePaths,
   "/en/no-such-page",
 ].filter((url) => !filter || url.startsWith(filter));
 // The booking page with free slots: the calendar fixtures, on their week.
 const calendar = await startCalendarServer();
-const site = await startSite(calendar.settings);
+// Every width and scheme asks /ask again: more than a visitor's share of questions.
+const site = await startSite({ ...calendar.settings, ASK_RATE_LIMIT_MAX: "1000" });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
 if (process.argv.includes("--docs")) {

@@ -213,7 +213,9 @@ export function messagesSection(
                     action={`${messagePath(message.id)}/mark`}
                   >
                     <input type="hidden" name="mark" value={value} />
-                    <button type="submit">{t(`panel.messages.markAs.${value}`)}</button>
+                    <button type="submit" className="secondary">
+                      {t(`panel.messages.markAs.${value}`)}
+                    </button>
                   </ActionForm>
                 ))
             )}

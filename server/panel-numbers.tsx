@@ -21,17 +21,21 @@ function VisitsChart({ context, days }: { context: PageContext; days: Report["da
   const { t, lang } = context;
   const width = 840;
   const height = 220;
-  const top = 10;
-  const bottom = 24;
-  const left = 40;
+  // Room above the top label and below the bars for the dates, at a phone's label size.
+  const top = 20;
+  const bottom = 34;
   const max = Math.max(1, ...days.map((day) => day.visits));
   // A round top for the scale: 1, 2, 5, 10, 20, 50…
   const step = [1, 2, 5].flatMap((base) => [1, 10, 100, 1000, 10_000].map((p) => base * p));
   const ceiling = step.sort((a, b) => a - b).find((value) => value >= max) ?? max;
+  const number = new Intl.NumberFormat(lang);
+  const scale = [0, ceiling / 2, ceiling];
+  // Room for the scale's longest label as a phone draws it (panel.css: 28 units, about 17
+  // a character), so that "200" or "1.000" is not cut at the left edge.
+  const left = 12 + 17 * Math.max(...scale.map((value) => number.format(value).length));
   const barWidth = (width - left) / days.length;
   const y = (value: number) => top + (height - top - bottom) * (1 - value / ceiling);
   const total = days.reduce((sum, day) => sum + day.visits, 0);
-  const number = new Intl.NumberFormat(lang);
   const short = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <figure className="chart">
@@ -44,7 +48,7 @@ function VisitsChart({ context, days }: { context: PageContext; days: Report["da
             max: number.format(max),
           })}
         </title>
-        {[0, ceiling / 2, ceiling].map((value) => (
+        {scale.map((value) => (
           <g key={value} className="grid">
             <line x1={left} x2={width} y1={y(value)} y2={y(value)} />
             <text x={left - 6} y={y(value) + 4} textAnchor="end">
@@ -185,7 +189,7 @@ export function numbersSection(
             <VisitsChart context={context} days={report.days} />
             <details>
               <summary>{t("panel.numbers.table")}</summary>
-              <table>
+              <table className="days">
                 <caption>{t("panel.numbers.perDay")}</caption>
                 <thead>
                   <tr>

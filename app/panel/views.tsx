@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TFunction } from "i18next";
 
+import { siteConfig } from "#app/config/site.ts";
 import { panelPath } from "#app/panel/paths.ts";
 
 export { panelPath };
@@ -79,7 +80,12 @@ export function renderPage(
           {t("panel.skip")}
         </a>
         <header className="top">
-          <p className="brand">{t("panel.name")}</p>
+          {/* The company's mark and name (content/company.json), as on the site's header. */}
+          <p className="brand">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span className="company">{siteConfig.name}</span>
+            <span>{t("panel.name")}</span>
+          </p>
           {session ? (
             <>
               <nav aria-label={t("panel.menu")}>

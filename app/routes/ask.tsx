@@ -6,6 +6,7 @@ import type { Passage } from "#app/ask/search.ts";
 import { DocumentMeta, PageMeta } from "#app/components/page-meta.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { cn } from "#app/components/ui/cn.ts";
 import { inputClass } from "#app/components/ui/form-parts.tsx";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import {
@@ -123,7 +124,7 @@ function HandOver({ question, bookable }: { question: string; bookable: boolean 
   const { t, lang } = useLocale();
   const topic = encodeURIComponent(question);
   return (
-    <div className="mt-5 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+    <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
       {bookable ? (
         <ButtonLink href={`${bookingPath(lang)}?topic=${topic}`}>
           {t("ask.handOver.book")}
@@ -151,14 +152,25 @@ function Answer({
   const { t } = useLocale();
   if (result.status === "tooLong" || result.status === "rateLimited") {
     return (
-      <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-4 text-fg">
-        <p>{t(`ask.errors.${result.status}`, { max: questionMaxLength })}</p>
+      <div>
+        <div
+          id="ask-problem"
+          role="alert"
+          className="rounded-lg border-2 border-danger bg-danger-soft p-4 text-fg"
+        >
+          <p>{t(`ask.errors.${result.status}`, { max: questionMaxLength })}</p>
+        </div>
+        {/* "…or write to us": the message form, the question already in it. */}
+        {result.status === "rateLimited" ? <HandOver question={question} bookable={false} /> : null}
       </div>
     );
   }
   if (result.status === "unknown") {
     return (
-      <section aria-labelledby="ask-answer">
+      <section
+        aria-labelledby="ask-answer"
+        className="rounded-card border border-line bg-surface-muted p-5 sm:p-8"
+      >
         <h2 id="ask-answer" className="text-xl text-fg">
           {t("ask.unknown.title")}
         </h2>
@@ -169,23 +181,25 @@ function Answer({
   }
   return (
     <section aria-labelledby="ask-answer" className="space-y-6">
-      <h2 id="ask-answer" className="text-xl text-fg">
-        {result.generated ? t("ask.answer.generatedTitle") : t("ask.answer.title")}
-      </h2>
-      {result.generated ? (
-        <div className="space-y-2">
-          <Generated text={result.generated} />
-          <p className="text-sm text-muted">{t("ask.answer.generatedNote")}</p>
-        </div>
-      ) : (
-        <p className="text-muted">{t("ask.answer.quotedNote")}</p>
-      )}
+      <div className="space-y-2">
+        <h2 id="ask-answer" className="text-xl text-fg">
+          {result.generated ? t("ask.answer.generatedTitle") : t("ask.answer.title")}
+        </h2>
+        {result.generated ? (
+          <>
+            <Generated text={result.generated} />
+            <p className="text-sm text-muted">{t("ask.answer.generatedNote")}</p>
+          </>
+        ) : (
+          <p className="text-muted">{t("ask.answer.quotedNote")}</p>
+        )}
+      </div>
       <ol className="space-y-4">
         {result.passages.map((passage, i) => (
           <Quote key={passage.id} passage={passage} n={i + 1} />
         ))}
       </ol>
-      <div>
+      <div className="border-t border-line pt-6">
         <p className="font-semibold text-fg">{t("ask.answer.notFound")}</p>
         <HandOver question={question} bookable={bookable} />
       </div>
@@ -196,6 +210,7 @@ function Answer({
 export default function Ask({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useLocale();
   const { question, provider, bookable, result } = loaderData;
+  const tooLong = result?.status === "tooLong";
   const title = t("ask.meta.title");
   return (
     <>
@@ -236,8 +251,10 @@ export default function Ask({ loaderData }: Route.ComponentProps) {
               maxLength={questionMaxLength}
               defaultValue={question}
               placeholder={t("ask.form.placeholder")}
-              aria-describedby="ask-notice"
-              className={inputClass}
+              aria-describedby={tooLong ? "ask-problem ask-notice" : "ask-notice"}
+              aria-invalid={tooLong || undefined}
+              // Beside its button, the field needs no space above it.
+              className={cn(inputClass, "sm:mt-0")}
             />
             <Button type="submit">{t("ask.form.submit")}</Button>
           </div>

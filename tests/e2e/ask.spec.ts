@@ -254,6 +254,10 @@ test.describe("a client asking too often", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     const html = await refused.text();
     expect(html).toContain(t("ask.errors.rateLimited"));
+    // "…or write to us": the message form's link is there, the question in it.
+    expect(html).toContain(
+      `href="/contact?message=${encodeURIComponent("¿Cómo facturáis?")}#contact-message"`,
+    );
     expect(sourceLinks(html)).toEqual([]);
     // The empty form is not a question: not counted.
     expect((await fetch(`${site.url}/ask`)).status).toBe(200);

@@ -376,6 +376,8 @@ for (const kind of storeKinds) {
         "/admin",
       );
       await expectNoAxeViolations(page);
+      // The go-live check's lines (JSON without spaces) wrap on a phone.
+      await expectPhoneLayout(page);
 
       // People: invite someone, who shows up once enrolled, then remove them.
       await page.getByRole("link", { name: t("panel.sections.people") }).click();
