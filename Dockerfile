@@ -47,9 +47,9 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
 COPY deploy/node-options.env ./deploy/
-# The inbox CLI and the go-live check run from their TypeScript sources (Node 24 strips types):
-#   docker exec <container> npm run inbox -- list
-COPY scripts/inbox.ts scripts/check-launch.ts ./scripts/
+# The owner's commands and the go-live check run from their TypeScript sources (Node 24 strips
+# types): docker exec <container> npm run inbox -- list, npm run panel -- invite <e-mail>, npm run stats
+COPY scripts/inbox.ts scripts/stats.ts scripts/panel.ts scripts/command-line.ts scripts/check-launch.ts ./scripts/
 COPY app ./app
 # The content the server checks at start and the catalogues it reads (the articles are in the build).
 COPY content/*.json ./content/

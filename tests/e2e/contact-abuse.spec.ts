@@ -352,7 +352,7 @@ for (const kind of storeKinds) {
           env: { ...process.env, DATABASE_URL: "", DATABASE_PATH: "", ...envOf(shop.databasePath) },
           encoding: "utf8",
         });
-        expect(released.stdout).toContain(`Released message #${spamId}`);
+        expect(released.stdout).toContain(`Mensaje n.º ${spamId} liberado del spam`);
         await eventually(async () => (await readMessages(shop.databasePath))[2]?.status === "sent");
         // Stopped, the only server has finished any send in progress: what arrived is final.
         await shop.stop();
