@@ -550,6 +550,34 @@ test.describe("without a session, from another site, too often", () => {
     expect(after.status).toBe(401);
   });
 
+  test("a post no parser reads, or a malformed one, is refused (400), never a server error", async () => {
+    const post = (path: string, type: string | undefined, body: string | undefined) =>
+      fetch(`${origin}/panel${path}`, {
+        method: "POST",
+        headers: { Origin: origin, ...(type ? { "Content-Type": type } : {}) },
+        body,
+      });
+    for (const path of ["/api/enrol/options", "/api/enrol/verify", "/api/sign-in/verify"]) {
+      for (const [type, body] of [
+        [undefined, undefined],
+        ["text/plain", "token=x"],
+        ["application/json", "{not json"],
+        ["application/json", "null"],
+      ] as const) {
+        const answer = await post(path, type, body);
+        expect(answer.status, `${path} ${type} ${body}`).toBe(400);
+        expect(await answer.json()).toEqual({ reason: "refused" });
+      }
+    }
+  });
+
+  test("only the panel's own assets are served", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect((await fetch(`${origin}/panel/assets/${name}`)).status, name).toBe(404);
+    }
+    expect((await fetch(`${origin}/panel/assets/panel.css`)).status).toBe(200);
+  });
+
   test("sign-in attempts are limited per client", async ({ page }) => {
     const attempt = () =>
       fetch(`${origin}/panel/api/sign-in/options`, {
@@ -562,6 +590,13 @@ test.describe("without a session, from another site, too often", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("ratelimit-policy")).toBe("3;w=900");
     expect(await refused.json()).toEqual({ reason: "rateLimited" });
+    // Asking for an enrolment's challenge counts too.
+    const enrolling = await fetch(`${origin}/panel/api/enrol/options`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ token: "guess" }),
+    });
+    expect(enrolling.status).toBe(429);
 
     // The sign-in page says so in the owner's language.
     await addAuthenticator(page);
