@@ -42,9 +42,16 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .executeTakeFirstOrThrow();
       return Number(row.id);
     },
-    /** Removes a person with their passkeys and sessions; false if there was none. */
+    /** Removes a person with their passkeys, sessions and unused invitations; false if there was none. */
     removeUser: (id: number) =>
       db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom("panel_users")
+          .select("email")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (user)
+          await trx.deleteFrom("panel_invitations").where("email", "=", user.email).execute();
         await trx.deleteFrom("panel_sessions").where("user_id", "=", id).execute();
         await trx.deleteFrom("panel_passkeys").where("user_id", "=", id).execute();
         return (
@@ -163,17 +170,15 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .insertInto("panel_challenges")
         .values({ id, challenge, invitation, expires_at: expiresAt })
         .execute(),
-    /** A challenge is answered once: taken out as it is read. */
-    takeChallenge: (id: string, now: number) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom("panel_challenges")
-          .select(["challenge", "invitation", "expires_at"])
-          .where("id", "=", id)
-          .executeTakeFirst();
-        await trx.deleteFrom("panel_challenges").where("id", "=", id).execute();
-        return row && Number(row.expires_at) > now ? row : undefined;
-      }),
+    /** A challenge is answered once: taken out as it is read, in one statement (two at once get it once). */
+    takeChallenge: async (id: string, now: number) => {
+      const row = await db
+        .deleteFrom("panel_challenges")
+        .where("id", "=", id)
+        .returning(["challenge", "invitation", "expires_at"])
+        .executeTakeFirst();
+      return row && Number(row.expires_at) > now ? row : undefined;
+    },
 
     /** A random secret of this database by name, made on first use (the calendar feed's key). */
     async secret(name: string): Promise<string> {
