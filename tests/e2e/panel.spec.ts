@@ -26,6 +26,8 @@ import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/supp
 // wants a domain as its relying party, so the owner's browser uses http://localhost:PORT
 // (a secure context, as 127.0.0.1 is too); the visitor uses 127.0.0.1.
 const t = translator("es");
+/** A site configured on this machine: only then is `localhost` a relying party. */
+const loopbackSite = "http://localhost";
 const owner = "owner@example.com";
 const visitor = { name: "Marta Ferrer", email: "marta@example.es" };
 
@@ -140,6 +142,7 @@ for (const kind of storeKinds) {
         STATS_FLUSH_SECONDS: "1",
         PANEL_SIGN_IN_ATTEMPTS: "4",
         DEPLOY_ROOT: deployRoot,
+        SITE_URL: loopbackSite,
       }));
       origin = site.url.replace("127.0.0.1", "localhost");
     });
@@ -419,7 +422,7 @@ test.describe("without a session, from another site, too often", () => {
   let origin: string;
   let attacker: Server | undefined;
   test.beforeEach(async () => {
-    site = await startSite({ PANEL_SIGN_IN_ATTEMPTS: "3" });
+    site = await startSite({ PANEL_SIGN_IN_ATTEMPTS: "3", SITE_URL: loopbackSite });
     origin = site.url.replace("127.0.0.1", "localhost");
   });
   test.afterEach(async ({ page }) => {
