@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { unitTestDatabases } from "#tests/support/postgres.ts";
 import { openStore } from "#app/contact/store.server.ts";
 import { panelAuth } from "#app/panel/auth.server.ts";
-import { hashOf, panelStore } from "#app/panel/store.server.ts";
+import { feedSecret, hashOf, panelStore } from "#app/panel/store.server.ts";
 import { runPanel } from "#scripts/panel.ts";
 
 // `npm run panel` on a real database: the invitation it prints and queues, the people, removal.
@@ -61,6 +61,27 @@ describe("npm run panel", () => {
     expect((await panel("remove", "OWNER@example.com")).code).toBe(0);
     expect((await panel("people", "--lang", "en")).out).toContain("Nobody yet");
     expect((await panel("remove", "owner@example.com")).code).toBe(2);
+  });
+
+  it("gives the calls' calendar feed a new address; the old key no longer matches", async () => {
+    const store = await openStore(database);
+    const old = await panelStore(store.driver).secret(feedSecret);
+    await store.close();
+    const { code, out } = await panel("rotate-feed", "--lang", "en");
+    expect(code).toBe(0);
+    const key = /\/panel\/calendar\/([\w-]+)\.ics$/m.exec(out)?.[1];
+    expect(key, out).toMatch(/^[\w-]{43}$/);
+    expect(key).not.toBe(old);
+    const after = await openStore(database);
+    try {
+      const panelAfter = panelStore(after.driver);
+      expect(await panelAfter.secret(feedSecret)).toBe(key);
+      expect(await panelAfter.auditLog(1)).toEqual([
+        expect.objectContaining({ action: "rotate-feed", email: null }),
+      ]);
+    } finally {
+      await after.close();
+    }
   });
 
   it("explains its usage on a wrong command, address or language", async () => {

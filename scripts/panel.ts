@@ -3,6 +3,7 @@
 //   npm run panel -- invite <e-mail>      [--lang es|en|ca|de: the e-mail's and the output's]
 //   npm run panel -- people
 //   npm run panel -- remove <e-mail>
+//   npm run panel -- rotate-feed          [a new address for the calls' calendar feed]
 // (DATABASE_URL, else DATABASE_PATH, as the server.) The invitation's e-mail goes through the
 // outbox, which the running server sends; the link is printed too, to pass on another way.
 import { parseArgs } from "node:util";
@@ -14,7 +15,8 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { normalEmail, panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
-import { panelStore } from "#app/panel/store.server.ts";
+import { panelPath } from "#app/panel/paths.ts";
+import { feedSecret, panelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 
 const usage = `Usage: npm run panel -- <command>
@@ -23,6 +25,8 @@ const usage = `Usage: npm run panel -- <command>
                                          PANEL_INVITATION_HOURS), e-mailed and printed
   people                                 who may sign in
   remove <e-mail>                        remove someone: their passkeys and sessions too
+  rotate-feed                            a new secret address for the calls' calendar feed
+                                         (the old one stops working)
 
   --lang es|en|ca|de                     the language of the e-mail and of what is printed
                                          (default: Spanish)`;
@@ -70,7 +74,7 @@ export async function runPanel(
   if ((command === "invite" || command === "remove") && !email.success) {
     return fail(`${command} needs an e-mail address.`);
   }
-  if (command !== "invite" && command !== "remove" && command !== "people") {
+  if (!["invite", "remove", "people", "rotate-feed"].includes(command ?? "")) {
     return fail(command ? `Unknown command "${command}".` : "Which command?");
   }
   const store = await openStore({ ...database, lockWaitMs: 5000 });
@@ -95,6 +99,11 @@ export async function runPanel(
       await panel.removeUser(person.id);
       await auth.audit(null, "remove-person", person.email);
       terminal.out(`${t("panel.cli.removed", { email: person.email })}\n`);
+    } else if (command === "rotate-feed") {
+      const key = await panel.renewSecret(feedSecret);
+      await auth.audit(null, "rotate-feed");
+      const link = `${settings.build.SITE_URL}${panelPath}/calendar/${key}.ics`;
+      terminal.out(`${t("panel.cli.feedRotated", { link })}\n`);
     } else {
       const people = await panel.users();
       if (!people.length) terminal.out(`${t("panel.cli.nobody")}\n`);

@@ -30,6 +30,7 @@ const actions = [
   "cancel-call",
   "move-call",
   "remove-person",
+  "rotate-feed",
 ] as const;
 const isAction = (action: string): action is (typeof actions)[number] =>
   (actions as readonly string[]).includes(action);

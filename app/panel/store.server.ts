@@ -12,6 +12,9 @@ export const hashOf = (secret: string) => createHash("sha256").update(secret).di
 const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
   Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 
+/** The name of the calendar feed's key among the database's secrets. */
+export const feedSecret = "panel-calendar";
+
 export type PanelUser = { id: number; email: string; createdAt: number };
 export type Passkey = {
   id: string;
@@ -193,6 +196,12 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .where("name", "=", name)
         .executeTakeFirstOrThrow();
       return row.value;
+    },
+
+    /** A new value for that secret: the old one no longer matches (the feed's key, rotated). */
+    async renewSecret(name: string): Promise<string> {
+      await db.deleteFrom("secrets").where("name", "=", name).execute();
+      return this.secret(name);
     },
 
     audit: (entry: { at: number; email: string | null; action: string; detail?: string }) =>
