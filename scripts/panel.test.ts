@@ -52,6 +52,32 @@ describe("npm run panel", () => {
     );
   });
 
+  it("keeps no invitation's link in the outbox once it is sent or given up", async () => {
+    const tokens = [];
+    for (const email of ["sent@example.com", "bounced@example.com"]) {
+      const { out } = await panel("invite", email);
+      tokens.push(/\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "");
+    }
+    const store = await openStore(database);
+    try {
+      const claimed = await store.claimDue("test", Date.now(), 60_000, 2);
+      expect(claimed).toHaveLength(2);
+      expect(JSON.stringify(await store.list())).toContain(tokens[0]);
+      const [first, second] = claimed;
+      expect(await store.markSent(first?.id ?? 0, "test")).toBe(true);
+      expect(await store.markFailed(second?.id ?? 0, "test", "550 no such user")).toBe(true);
+      const rows = await store.list();
+      expect(rows.map((row) => row.status).sort()).toEqual(["failed", "sent"]);
+      for (const token of tokens) expect(JSON.stringify(rows)).not.toContain(token);
+      // The e-mail is still there to read, with a link that no longer signs anyone in.
+      for (const row of rows) {
+        expect(JSON.parse(row.mail ?? "{}").text).toContain("/panel/enrol?t=\n");
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it("lists and removes the people who sign in", async () => {
     expect((await panel("people")).out).toContain("npm run panel -- invite");
     const store = await openStore(database);
