@@ -87,6 +87,9 @@ export function passkeys(store: PanelStore, auth: PanelAuth, rpName: string) {
       }
       const { credential } = verified.registrationInfo;
       const userId = await store.addUser(normalEmail(email), now());
+      // Enrolled: another pending link to this address (one shown in the panel before) no longer
+      // adds a passkey to the account. Recovery is a new invitation from the command line.
+      await store.dropInvitationsOf(normalEmail(email));
       await store.addPasskey(
         {
           id: credential.id,

@@ -24,6 +24,14 @@ export type Passkey = {
   transports: string[];
 };
 
+/** Deletes the invitations of an address not used yet. */
+const unusedInvitationsOf = (db: Kysely<Tables>, email: string) =>
+  db
+    .deleteFrom("panel_invitations")
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .execute();
+
 export function panelStore({ db: database }: Pick<Database, "db">) {
   const db = database as Kysely<Tables>;
   const userColumns = ["id", "email", "created_at as createdAt"] as const;
@@ -53,8 +61,7 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
           .select("email")
           .where("id", "=", id)
           .executeTakeFirst();
-        if (user)
-          await trx.deleteFrom("panel_invitations").where("email", "=", user.email).execute();
+        if (user) await unusedInvitationsOf(trx, user.email);
         await trx.deleteFrom("panel_sessions").where("user_id", "=", id).execute();
         await trx.deleteFrom("panel_passkeys").where("user_id", "=", id).execute();
         return (
@@ -125,6 +132,8 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
           .where("expires_at", ">", now)
           .executeTakeFirst()
       )?.email,
+    /** Once a person has enrolled, other links to their address (a panel's) enrol nobody. */
+    dropInvitationsOf: (email: string) => unusedInvitationsOf(db, email),
     /** Uses an invitation up; false if it was used (a second tab) or expired meanwhile. */
     useInvitation: async (tokenHash: string, now: number) =>
       changed(

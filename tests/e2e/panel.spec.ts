@@ -581,6 +581,44 @@ test.describe("without a session, from another site, too often", () => {
     expect((await fetch(`${origin}/panel/assets/panel.css`)).status).toBe(200);
   });
 
+  test.describe("inviting from the panel", () => {
+    // The refused invitation answers 400 with the page, which Chromium reports.
+    test.use({ allowedConsoleErrors: [/status of (400|401|403|429)/] });
+    test("refuses an address that already signs in; a link shown earlier stops working once its person enrols", async ({
+      page,
+    }) => {
+      await enrol(page, site, origin);
+      const invite = async (email: string) => {
+        await page.goto(`${origin}/panel/people`);
+        await page.getByLabel(t("panel.people.email")).fill(email);
+        await page.getByRole("button", { name: t("panel.people.invite") }).click();
+      };
+      // The partner is invited from the panel; the link shown is kept by the inviter.
+      await invite("partner@example.com");
+      await expect(page.getByRole("status")).toContainText(t("panel.people.invited"));
+      const shown = /\/panel\/enrol\?t=([\w-]+)/.exec(
+        (await page.getByRole("status").textContent()) ?? "",
+      )?.[1];
+      expect(shown).toBeTruthy();
+
+      // The partner enrols from the e-mailed invitation of the command line (another link).
+      const partner = await page.context().browser()?.newContext();
+      const partnerPage = await partner?.newPage();
+      if (!partnerPage) throw new Error("no second browser context");
+      await enrol(partnerPage, site, origin, "partner@example.com");
+      await partner?.close();
+
+      // The link shown in the panel no longer enrols anyone, and the address is refused.
+      expect((await fetch(`${origin}/panel/enrol?t=${shown}`)).status).toBe(410);
+      for (const email of ["partner@example.com", "OWNER@example.com"]) {
+        await invite(email);
+        await expect(page.getByRole("alert")).toHaveText(
+          t("panel.people.alreadyIn", { email: email.toLowerCase() }),
+        );
+      }
+    });
+  });
+
   test("sign-in attempts are limited per client", async ({ page }) => {
     const attempt = () =>
       fetch(`${origin}/panel/api/sign-in/options`, {
