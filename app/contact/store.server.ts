@@ -17,6 +17,7 @@ import {
   type DatabaseOptions,
 } from "#app/database/database.server.ts";
 import { groupCommit } from "#app/database/group-commit.ts";
+import { unicodeLower } from "#app/database/sqlite.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 
 /**
@@ -307,13 +308,15 @@ async function createStore(database: Database) {
       mark?: OwnerMark;
       limit?: number;
     }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
+      // Accented letters too: SQLite's own lower() folds ASCII only.
+      const lower = database.engine === "sqlite" ? unicodeLower : "lower";
       // LIKE's own characters are searched as themselves.
       const pattern = `%${search
         .trim()
         .toLowerCase()
         .replace(/[\\%_]/g, "\\$&")}%`;
       const contains = (column: "name" | "email" | "message") =>
-        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        sql<SqlBool>`${sql.raw(lower)}(${sql.ref(column)}) like ${pattern} escape '\\'`;
       return db
         .selectFrom("messages")
         .select([...columns, sql<OwnerMark>`coalesce(owner_status, 'new')`.as("ownerStatus")])
