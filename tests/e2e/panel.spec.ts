@@ -193,6 +193,8 @@ for (const kind of storeKinds) {
       await visit.getByLabel(t("booking.form.topic"), { exact: true }).fill("Facturas y IA");
       await visit.getByRole("button", { name: t("booking.form.submit") }).click();
       await expect(visit).toHaveURL(/\/book\/manage\?t=/);
+      // And asks a question the site cannot answer (handed over to the contact form).
+      await visit.goto(`${site.url}/ask?q=${encodeURIComponent("Receta de paella")}`);
       await visitorContext.close();
 
       // The message, newest first, found by a word of it (LIKE's own % searched as itself).
@@ -359,6 +361,23 @@ for (const kind of storeKinds) {
       await expect(
         page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: today?.day }) }),
       ).toContainText(String(today?.visits));
+      // The questions asked on /ask, and those not answered, as the report counts them.
+      const { totals } = await eventually(async () => {
+        const report = await statsOf(site.databasePath);
+        return report.totals.questions.value > 0 && report;
+      });
+      expect(totals.unanswered.value).toBeGreaterThan(0);
+      await page.reload();
+      for (const [name, figure] of [
+        ["panel.numbers.questions", totals.questions],
+        ["panel.numbers.unanswered", totals.unanswered],
+      ] as const) {
+        await expect(
+          page.getByRole("definition").filter({
+            has: page.locator(`xpath=preceding-sibling::dt[. = "${t(name)}"]`),
+          }),
+        ).toHaveText(String(figure.value));
+      }
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
 
@@ -396,8 +415,9 @@ for (const kind of storeKinds) {
       await ana.goto(`${origin}${link}`);
       await ana.getByRole("button", { name: t("panel.enrol.button") }).click();
       await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
-      // Removed by the owner: signed out at once, and the link works no more.
-      await page.reload();
+      // Removed by the owner: signed out at once, and the link works no more. (The page is
+      // opened again, not reloaded: a reload would post the invitation again.)
+      await page.goto(`${origin}/panel/people`);
       await page
         .getByRole("link", { name: t("panel.people.remove", { email: "ana@example.com" }) })
         .click();
