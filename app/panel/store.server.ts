@@ -105,17 +105,6 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .set({ counter, used_at: now })
         .where("id", "=", id)
         .execute(),
-    passkeyCount: async (userId: number) =>
-      Number(
-        (
-          await db
-            .selectFrom("panel_passkeys")
-            .select((eb) => eb.fn.countAll().as("count"))
-            .where("user_id", "=", userId)
-            .executeTakeFirstOrThrow()
-        ).count,
-      ),
-
     addInvitation: (tokenHash: string, email: string, now: number, expiresAt: number) =>
       db
         .insertInto("panel_invitations")
