@@ -37,6 +37,7 @@ describe("npm run panel", () => {
         idleMs: 1,
         absoluteMs: 1,
         invitationMs: 1,
+        auditMs: 1,
       });
       expect(await auth.invitation(token)).toBe("owner@example.com");
       // Only the link's hash is kept.

@@ -9,7 +9,13 @@ import { relyingParty } from "#app/panel/passkeys.server.ts";
 // The panel's sessions, invitations, form tokens and sign-in limit on a real database (SQLite,
 // or PostgreSQL in the `db` project), with a clock the tests move.
 const minute = 60_000;
-const times = { idleMs: 30 * minute, absoluteMs: 12 * 60 * minute, invitationMs: 72 * 60 * minute };
+const day = 24 * 60 * minute;
+const times = {
+  idleMs: 30 * minute,
+  absoluteMs: 12 * 60 * minute,
+  invitationMs: 72 * 60 * minute,
+  auditMs: 365 * day,
+};
 const databases = unitTestDatabases();
 afterAll(() => databases.stop());
 
@@ -100,6 +106,19 @@ describe("sessions", () => {
     await auth.sweep();
     expect(await store.session(hashOf(cookie))).toBeUndefined();
     expect(await store.takeChallenge("c1", now - 73 * 60 * minute)).toBeUndefined();
+  });
+});
+
+describe("the activity log", () => {
+  it("keeps a line for its retention, then the sweep deletes it", async () => {
+    await auth.audit("owner@example.com", "export", "1");
+    now += times.auditMs - minute;
+    await auth.audit("owner@example.com", "export", "2");
+    await auth.sweep();
+    expect((await store.auditLog(5)).map((line) => line.detail)).toEqual(["2", "1"]);
+    now += minute;
+    await auth.sweep();
+    expect((await store.auditLog(5)).map((line) => line.detail)).toEqual(["2"]);
   });
 });
 

@@ -216,8 +216,14 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .limit(limit)
         .execute(),
 
-    /** Deletes what can no longer be used: expired sessions, challenges and invitations. */
-    async sweep(now: number, { idleMs, absoluteMs }: { idleMs: number; absoluteMs: number }) {
+    /**
+     * Deletes what can no longer be used (expired sessions, challenges and invitations) and
+     * the activity log's lines older than its retention.
+     */
+    async sweep(
+      now: number,
+      { idleMs, absoluteMs, auditMs }: { idleMs: number; absoluteMs: number; auditMs: number },
+    ) {
       await db
         .deleteFrom("panel_sessions")
         .where((eb) =>
@@ -226,6 +232,10 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .execute();
       await db.deleteFrom("panel_challenges").where("expires_at", "<=", now).execute();
       await db.deleteFrom("panel_invitations").where("expires_at", "<=", now).execute();
+      await db
+        .deleteFrom("panel_audit")
+        .where("at", "<=", now - auditMs)
+        .execute();
     },
   };
 }
