@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { unitTestDatabases } from "#tests/support/postgres.ts";
 import { openStore } from "#app/contact/store.server.ts";
 import { panelAuth } from "#app/panel/auth.server.ts";
-import { hashOf, panelStore } from "#app/panel/store.server.ts";
+import { feedSecret, hashOf, panelStore } from "#app/panel/store.server.ts";
 import { runPanel } from "#scripts/panel.ts";
 
 // `npm run panel` on a real database: the invitation it prints and queues, the people, removal.
@@ -37,6 +37,7 @@ describe("npm run panel", () => {
         idleMs: 1,
         absoluteMs: 1,
         invitationMs: 1,
+        auditMs: 1,
       });
       expect(await auth.invitation(token)).toBe("owner@example.com");
       // Only the link's hash is kept.
@@ -52,6 +53,32 @@ describe("npm run panel", () => {
     );
   });
 
+  it("keeps no invitation's link in the outbox once it is sent or given up", async () => {
+    const tokens = [];
+    for (const email of ["sent@example.com", "bounced@example.com"]) {
+      const { out } = await panel("invite", email);
+      tokens.push(/\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "");
+    }
+    const store = await openStore(database);
+    try {
+      const claimed = await store.claimDue("test", Date.now(), 60_000, 2);
+      expect(claimed).toHaveLength(2);
+      expect(JSON.stringify(await store.list())).toContain(tokens[0]);
+      const [first, second] = claimed;
+      expect(await store.markSent(first?.id ?? 0, "test")).toBe(true);
+      expect(await store.markFailed(second?.id ?? 0, "test", "550 no such user")).toBe(true);
+      const rows = await store.list();
+      expect(rows.map((row) => row.status).sort()).toEqual(["failed", "sent"]);
+      for (const token of tokens) expect(JSON.stringify(rows)).not.toContain(token);
+      // The e-mail is still there to read, with a link that no longer signs anyone in.
+      for (const row of rows) {
+        expect(JSON.parse(row.mail ?? "{}").text).toContain("/panel/enrol?t=\n");
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it("lists and removes the people who sign in", async () => {
     expect((await panel("people")).out).toContain("npm run panel -- invite");
     const store = await openStore(database);
@@ -61,6 +88,27 @@ describe("npm run panel", () => {
     expect((await panel("remove", "OWNER@example.com")).code).toBe(0);
     expect((await panel("people", "--lang", "en")).out).toContain("Nobody yet");
     expect((await panel("remove", "owner@example.com")).code).toBe(2);
+  });
+
+  it("gives the calls' calendar feed a new address; the old key no longer matches", async () => {
+    const store = await openStore(database);
+    const old = await panelStore(store.driver).secret(feedSecret);
+    await store.close();
+    const { code, out } = await panel("rotate-feed", "--lang", "en");
+    expect(code).toBe(0);
+    const key = /\/panel\/calendar\/([\w-]+)\.ics$/m.exec(out)?.[1];
+    expect(key, out).toMatch(/^[\w-]{43}$/);
+    expect(key).not.toBe(old);
+    const after = await openStore(database);
+    try {
+      const panelAfter = panelStore(after.driver);
+      expect(await panelAfter.secret(feedSecret)).toBe(key);
+      expect(await panelAfter.auditLog(1)).toEqual([
+        expect.objectContaining({ action: "rotate-feed", email: null }),
+      ]);
+    } finally {
+      await after.close();
+    }
   });
 
   it("explains its usage on a wrong command, address or language", async () => {

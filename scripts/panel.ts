@@ -3,6 +3,7 @@
 //   npm run panel -- invite <e-mail>      [--lang es|en|ca|de: the e-mail's and the output's]
 //   npm run panel -- people
 //   npm run panel -- remove <e-mail>
+//   npm run panel -- rotate-feed          [a new address for the calls' calendar feed]
 // (DATABASE_URL, else DATABASE_PATH, as the server.) The invitation's e-mail goes through the
 // outbox, which the running server sends; the link is printed too, to pass on another way.
 import { parseArgs } from "node:util";
@@ -11,7 +12,8 @@ import { settings } from "#app/config/settings.server.ts";
 import { openStore } from "#app/contact/store.server.ts";
 import { normalEmail, panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
-import { panelStore } from "#app/panel/store.server.ts";
+import { panelPath } from "#app/panel/paths.ts";
+import { feedSecret, panelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { processTerminal, runCommandLine, type Terminal } from "#scripts/command-line.ts";
 
@@ -32,7 +34,7 @@ export function runPanel(
       terminal.out(`${usage}\n`);
       return;
     }
-    if (command !== "invite" && command !== "remove" && command !== "people") {
+    if (!["invite", "remove", "people", "rotate-feed"].includes(command ?? "")) {
       return fail(
         command
           ? t("panel.cli.errors.unknownCommand", { command })
@@ -40,7 +42,8 @@ export function runPanel(
       );
     }
     const email = z.email().safeParse(normalEmail(argument ?? ""));
-    if (command !== "people" && !email.success) fail(t("panel.cli.errors.needsEmail", { command }));
+    if ((command === "invite" || command === "remove") && !email.success)
+      fail(t("panel.cli.errors.needsEmail", { command }));
     const store = await openStore({ ...database, lockWaitMs: 5000 });
     try {
       const panel = panelStore(store.driver);
@@ -63,6 +66,11 @@ export function runPanel(
         await panel.removeUser(person.id);
         await auth.audit(null, "remove-person", person.email);
         terminal.out(`${t("panel.cli.removed", { email: person.email })}\n`);
+      } else if (command === "rotate-feed") {
+        const key = await panel.renewSecret(feedSecret);
+        await auth.audit(null, "rotate-feed");
+        const link = `${settings.build.SITE_URL}${panelPath}/calendar/${key}.ics`;
+        terminal.out(`${t("panel.cli.feedRotated", { link })}\n`);
       } else {
         const people = await panel.users();
         if (!people.length) terminal.out(`${t("panel.cli.nobody")}\n`);

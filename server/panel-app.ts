@@ -12,7 +12,7 @@ import { panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { passkeys } from "#app/panel/passkeys.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
-import { panelStore } from "#app/panel/store.server.ts";
+import { feedSecret, panelStore } from "#app/panel/store.server.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 import { goLiveProblems } from "#server/launch-warning.ts";
 import { panelRouter } from "#server/panel.tsx";
@@ -53,7 +53,7 @@ export function createPanel(
     max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
     windowMs: 15 * minute,
   });
-  const feedKey = () => store.secret("panel-calendar");
+  const feedKey = () => store.secret(feedSecret);
   const router = panelRouter({
     auth,
     passkeys: passkeys(store, auth, siteConfig.name),

@@ -5,6 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import type express from "express";
 import ical from "ical-generator";
 import { siteConfig } from "#app/config/site.ts";
+import { companyTimeZone } from "#app/booking/availability.ts";
 import type { BookingService } from "#app/booking/service.server.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { madridTime } from "#app/panel/time.ts";
@@ -209,13 +210,13 @@ export function callsSection(
     const availability = await booking.availability();
     const days = availability.stale ? [] : availability.days.filter((day) => day.slots.length);
     const dayName = new Intl.DateTimeFormat(lang, {
-      timeZone: "Europe/Madrid",
+      timeZone: companyTimeZone,
       weekday: "long",
       day: "numeric",
       month: "long",
     });
     const hour = new Intl.DateTimeFormat(lang, {
-      timeZone: "Europe/Madrid",
+      timeZone: companyTimeZone,
       hour: "2-digit",
       minute: "2-digit",
     });

@@ -231,11 +231,11 @@ export function messagesSection(
 
   router.post("/messages/:id/mark", async (req, res) => {
     const { session } = localsOf(res);
-    const id = idOf(req);
+    const message = await find(req);
     const mark = (req.body as { mark?: unknown }).mark;
-    if (id === undefined || !isMark(mark) || !(await store.mark(id, mark))) return notFound(res);
-    await auth.audit(session?.email ?? null, `mark-${mark}`, String(id));
-    res.redirect(303, `${messagePath(id)}?done=${mark}`);
+    if (!message || !isMark(mark) || !(await store.mark(message.id, mark))) return notFound(res);
+    await auth.audit(session?.email ?? null, `mark-${mark}`, String(message.id));
+    res.redirect(303, `${messagePath(message.id)}?done=${mark}`);
   });
 
   router.get("/messages/:id/delete", async (req, res) => {

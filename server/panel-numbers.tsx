@@ -180,6 +180,14 @@ export function numbersSection(
               <dd>{number.format(booked)}</dd>
             </div>
             <div>
+              <dt>{t("panel.numbers.questions")}</dt>
+              <dd>{number.format(totals.questions.value)}</dd>
+            </div>
+            <div>
+              <dt>{t("panel.numbers.unanswered")}</dt>
+              <dd>{number.format(totals.unanswered.value)}</dd>
+            </div>
+            <div>
               <dt>{t("panel.numbers.conversion")}</dt>
               <dd>{formatRate(totals.conversion.value, { decimal })}</dd>
             </div>

@@ -30,6 +30,7 @@ const actions = [
   "cancel-call",
   "move-call",
   "remove-person",
+  "rotate-feed",
 ] as const;
 const isAction = (action: string): action is (typeof actions)[number] =>
   (actions as readonly string[]).includes(action);
@@ -153,6 +154,12 @@ export function peopleSection(
     );
     if (!parsed.success || !session) {
       return page(res, { problem: context.t("panel.people.badEmail") });
+    }
+    // A person who already signs in is not invited here: the link would let whoever holds it
+    // add a passkey to their account. Someone who lost every passkey is invited again from
+    // the server's command line (npm run panel -- invite).
+    if ((await store.users()).some((person) => person.email === parsed.data)) {
+      return page(res, { problem: context.t("panel.people.alreadyIn", { email: parsed.data }) });
     }
     return page(res, { link: await invite(parsed.data, session.email, context.lang) });
   });

@@ -114,13 +114,28 @@ export function panelRouter({
     next();
   });
   router.get("/assets/:name", (req, res) => {
-    const asset = assets[req.params["name"] ?? ""];
+    // Own names only: `constructor` or `__proto__` are no assets.
+    const name = req.params["name"] ?? "";
+    const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;
     if (!asset) return void res.status(404).type("text/plain").send("Not found");
     // Small, and changed with each release: checked again on each visit.
     res.set("Cache-Control", "no-cache").type(asset.type).send(asset.body);
   });
   router.use(express.urlencoded({ extended: false, limit: "32kb" }));
   router.use(express.json({ limit: "64kb" }));
+  // A body the parsers refused (malformed, too large): refused, not a server error.
+  router.use(
+    (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      const status = (error as { status?: unknown } | undefined)?.status;
+      if (typeof status !== "number" || status >= 500) return void next(error);
+      res.status(status).json({ reason: "refused" });
+    },
+  );
+  // A post no parser read (no body, another type) has no `req.body` in Express 5.
+  router.use((req, _res, next) => {
+    req.body ??= {};
+    next();
+  });
   router.post(/.*/, originGuard);
 
   const rpOf = (req: express.Request) => relyingParty(siteUrl, `${req.protocol}://${req.host}`);
@@ -139,6 +154,16 @@ export function panelRouter({
       });
       res.json({ to: panelPath });
     });
+
+  // Counted per client network, each time a browser asks for a challenge (to sign in or to
+  // enrol), whatever the outcome: a challenge answers once, so this counts the attempts.
+  const limited = async (req: express.Request, res: express.Response) => {
+    const decision = await signInLimit(clientKey(req));
+    if (decision.allowed) return false;
+    // Not in the audit log: refused requests past the limit would fill it.
+    res.set(decision.headers).status(429).json({ reason: "rateLimited" });
+    return true;
+  };
 
   // Enrolment: the invitation link's page, then the passkey.
   router.get("/enrol", async (req, res) => {
@@ -167,11 +192,10 @@ export function panelRouter({
     );
   });
   router.post("/api/enrol/options", async (req, res) => {
-    const body = req.body as { token?: unknown };
-    const made =
-      typeof body.token === "string"
-        ? await passkeys.enrolOptions(body.token, rpOf(req))
-        : undefined;
+    const { token } = req.body as { token?: unknown };
+    if (typeof token !== "string") return void res.status(400).json({ reason: "refused" });
+    if (await limited(req, res)) return;
+    const made = await passkeys.enrolOptions(token, rpOf(req));
     if (!made) return void res.status(410).json({ reason: "expired" });
     res.json(made);
   });
@@ -190,20 +214,11 @@ export function panelRouter({
     await startSession(res, result, "enrol");
   });
 
-  // Sign-in: counted per client network, every attempt, whatever its outcome.
-  const limited = async (req: express.Request, res: express.Response) => {
-    const decision = await signInLimit(clientKey(req));
-    if (decision.allowed) return false;
-    // Not in the audit log: refused requests past the limit would fill it.
-    res.set(decision.headers).status(429).json({ reason: "rateLimited" });
-    return true;
-  };
   router.post("/api/sign-in/options", async (req, res) => {
     if (await limited(req, res)) return;
     res.json(await passkeys.signInOptions(rpOf(req)));
   });
   router.post("/api/sign-in/verify", async (req, res) => {
-    if (await limited(req, res)) return;
     const { challengeId, response } = req.body as { challengeId?: unknown; response?: unknown };
     if (typeof challengeId !== "string" || typeof response !== "object" || !response) {
       return void res.status(400).json({ reason: "refused" });

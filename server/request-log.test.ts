@@ -18,7 +18,10 @@ beforeAll(async () => {
   app.post("/api/contact", (_req, res) => void res.status(201).send("ok"));
   app.use(
     "/panel",
-    express.Router().get("/enrol", (_req, res) => void res.send("ok")),
+    express
+      .Router()
+      .get("/enrol", (_req, res) => void res.send("ok"))
+      .get("/calendar/:key.ics", (_req, res) => void res.send("feed")),
   );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -48,4 +51,12 @@ it("logs the whole path of a request a mounted router answers, without its query
   await expect.poll(() => lines.length).toBe(2);
   expect(lines[1]).toMatchObject({ method: "GET", path: "/panel/enrol", status: 200 });
   expect(JSON.stringify(lines)).not.toContain("invitation-secret");
+});
+
+it("logs the calendar feed's address without its key", async () => {
+  const key = "FeedKeyFeedKeyFeedKey";
+  expect(await (await fetch(`${url}/panel/calendar/${key}.ics`)).text()).toBe("feed");
+  await expect.poll(() => lines.length).toBe(3);
+  expect(lines[2]).toMatchObject({ method: "GET", path: "/panel/calendar/*.ics", status: 200 });
+  expect(JSON.stringify(lines)).not.toContain(key);
 });

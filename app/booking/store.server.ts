@@ -8,8 +8,9 @@ import type { Database } from "#app/database/database.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 import type { Interval } from "#app/booking/availability.ts";
 import type { BookingRecord } from "#app/booking/invitation.server.ts";
+import type { OneTimeMail } from "#app/contact/store.server.ts";
 
-export type QueuedMail = { recipient: string; name: string; mail: SendMailOptions };
+export type QueuedMail = { recipient: string; name: string; mail: SendMailOptions & OneTimeMail };
 
 /** Whether a database error is the refusal of a second booking of the same slot. */
 function isSlotTaken(error: unknown): boolean {

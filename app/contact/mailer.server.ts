@@ -1,6 +1,6 @@
 import { createTransport, type SendMailOptions } from "nodemailer";
 import { siteConfig } from "#app/config/site.ts";
-import type { StoredMessage, Suspicion } from "#app/contact/store.server.ts";
+import type { OneTimeMail, StoredMessage, Suspicion } from "#app/contact/store.server.ts";
 import { printableHeader, printableLine, printableText } from "#app/text/printable.ts";
 
 export type Mailer = {
@@ -144,6 +144,12 @@ export function createSender(
   return { send, close: () => transport.close() };
 }
 
+/** The outbox's own mark (store.server.ts) is not nodemailer's to read. */
+function withoutMark({ oneTime, ...mail }: SendMailOptions & OneTimeMail): SendMailOptions {
+  void oneTime;
+  return mail;
+}
+
 export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOptions): Mailer {
   const sender = createSender(smtpUrl, limits);
   return {
@@ -151,7 +157,7 @@ export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOpt
     send: (message) =>
       sender.send(
         message.mail
-          ? (JSON.parse(message.mail) as SendMailOptions)
+          ? withoutMark(JSON.parse(message.mail) as SendMailOptions & OneTimeMail)
           : composeNotification(message, { from, to }),
       ),
     sendSummary: (messages) => sender.send(composeSummary(messages, { from, to })),

@@ -17,12 +17,16 @@ import {
   type DatabaseOptions,
 } from "#app/database/database.server.ts";
 import { groupCommit } from "#app/database/group-commit.ts";
+import { unicodeLower } from "#app/database/sqlite.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 
 /**
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
  * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
  */
+/** A composed e-mail whose links hold one-time keys, kept only until it is sent or given up. */
+export type OneTimeMail = { oneTime?: boolean; text?: unknown };
+
 export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
@@ -207,6 +211,28 @@ async function createStore(database: Database) {
         .executeTakeFirst(),
     ) > 0;
 
+  /**
+   * A composed e-mail marked `oneTime` (a panel invitation) carries a key in its links' `t=`
+   * parameter: once it is sent or given up, the key is taken out of the stored copy, so a copy
+   * of the database holds no working link (the page of a link without its key says it has
+   * expired, should the e-mail ever be sent again).
+   */
+  const scrubOneTime = async (id: number) => {
+    const row = await db
+      .selectFrom("messages")
+      .select("mail")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const mail = row?.mail ? (JSON.parse(row.mail) as OneTimeMail) : undefined;
+    if (!mail?.oneTime || typeof mail.text !== "string") return;
+    const text = mail.text.replace(/([?&]t=)[\w-]+/g, "$1");
+    await db
+      .updateTable("messages")
+      .set({ mail: JSON.stringify({ ...mail, text }) })
+      .where("id", "=", id)
+      .execute();
+  };
+
   return {
     kind: database.engine,
     /** The database itself, for the visit counts' tables (app/stats) beside the messages. */
@@ -282,13 +308,15 @@ async function createStore(database: Database) {
       mark?: OwnerMark;
       limit?: number;
     }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
+      // Accented letters too: SQLite's own lower() folds ASCII only.
+      const lower = database.engine === "sqlite" ? unicodeLower : "lower";
       // LIKE's own characters are searched as themselves.
       const pattern = `%${search
         .trim()
         .toLowerCase()
         .replace(/[\\%_]/g, "\\$&")}%`;
       const contains = (column: "name" | "email" | "message") =>
-        sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+        sql<SqlBool>`${sql.raw(lower)}(${sql.ref(column)}) like ${pattern} escape '\\'`;
       return db
         .selectFrom("messages")
         .select([...columns, sql<OwnerMark>`coalesce(owner_status, 'new')`.as("ownerStatus")])
@@ -321,23 +349,23 @@ async function createStore(database: Database) {
     // The marks of a claimed message change it only while `owner` still holds the claim: once
     // the lease has run out another server may have claimed it, and its outcome wins. Each
     // resolves with false when the claim was lost.
-    markSent: (id: number, owner: string, now = Date.now()) =>
-      whileClaimed(id, owner, {
+    markSent: async (id: number, owner: string, now = Date.now()) =>
+      (await whileClaimed(id, owner, {
         status: "sent",
         sent_at: now,
         attempts: oneMoreAttempt,
         next_attempt_at: null,
         last_error: null,
-      }),
+      })) && (await scrubOneTime(id), true),
     retryLater: (id: number, owner: string, at: number, error: string) =>
       whileClaimed(id, owner, { attempts: oneMoreAttempt, next_attempt_at: at, last_error: error }),
-    markFailed: (id: number, owner: string, error: string) =>
-      whileClaimed(id, owner, {
+    markFailed: async (id: number, owner: string, error: string) =>
+      (await whileClaimed(id, owner, {
         status: "failed",
         attempts: oneMoreAttempt,
         next_attempt_at: null,
         last_error: error,
-      }),
+      })) && (await scrubOneTime(id), true),
     /** Over the e-mail cap: kept for the summary sent when the window ends (`until`). */
     hold: (id: number, owner: string, until: number) =>
       whileClaimed(id, owner, { status: "held", next_attempt_at: until }),

@@ -69,6 +69,25 @@ describe(`store on ${databaseUnderTest}`, () => {
     return { a, b, close: () => Promise.all([a.close(), b.close()]) };
   }
 
+  it("finds messages by name, address or text in any case, accented letters included", async () => {
+    const store = await openStore(await databases.open());
+    try {
+      await store.insert({ ...message(1), name: "Álvaro Núñez", message: "ÉPOCA de CAMBIOS" });
+      await store.insert({ ...message(2), name: "Alvaro Sin Acento" });
+      const names = async (search: string) =>
+        (await store.inbox({ spam: false, search })).map((found) => found.name);
+      expect(await names("álvaro")).toEqual(["Álvaro Núñez"]);
+      expect(await names("ÁLVARO")).toEqual(["Álvaro Núñez"]);
+      expect(await names("núñez")).toEqual(["Álvaro Núñez"]);
+      expect(await names("época")).toEqual(["Álvaro Núñez"]);
+      expect(await names("alvaro")).toEqual(["Alvaro Sin Acento"]);
+      // LIKE's own characters are themselves.
+      expect(await names("%")).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("opens an existing database again without migrating twice, with the same hashing key", async () => {
     const { a, b, close } = await twoServers();
     expect(a.secret).toMatch(/^[0-9a-f]{64}$/);

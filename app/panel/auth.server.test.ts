@@ -9,7 +9,13 @@ import { relyingParty } from "#app/panel/passkeys.server.ts";
 // The panel's sessions, invitations, form tokens and sign-in limit on a real database (SQLite,
 // or PostgreSQL in the `db` project), with a clock the tests move.
 const minute = 60_000;
-const times = { idleMs: 30 * minute, absoluteMs: 12 * 60 * minute, invitationMs: 72 * 60 * minute };
+const day = 24 * 60 * minute;
+const times = {
+  idleMs: 30 * minute,
+  absoluteMs: 12 * 60 * minute,
+  invitationMs: 72 * 60 * minute,
+  auditMs: 365 * day,
+};
 const databases = unitTestDatabases();
 afterAll(() => databases.stop());
 
@@ -83,6 +89,15 @@ describe("sessions", () => {
     expect(await auth.session(cookie)).toBeUndefined();
   });
 
+  it("the person removed takes their unused invitations along, and no one else's", async () => {
+    const { userId } = await signedIn();
+    const theirs = await auth.invite("owner@example.com", null);
+    const other = await auth.invite("partner@example.com", null);
+    expect(await store.removeUser(userId)).toBe(true);
+    expect(await auth.invitation(theirs.token)).toBeUndefined();
+    expect(await auth.invitation(other.token)).toBe("partner@example.com");
+  });
+
   it("sweeps sessions, challenges and invitations that can no longer be used", async () => {
     const { cookie } = await signedIn();
     await store.addChallenge("c1", "challenge", null, now + 5 * minute);
@@ -91,6 +106,19 @@ describe("sessions", () => {
     await auth.sweep();
     expect(await store.session(hashOf(cookie))).toBeUndefined();
     expect(await store.takeChallenge("c1", now - 73 * 60 * minute)).toBeUndefined();
+  });
+});
+
+describe("the activity log", () => {
+  it("keeps a line for its retention, then the sweep deletes it", async () => {
+    await auth.audit("owner@example.com", "export", "1");
+    now += times.auditMs - minute;
+    await auth.audit("owner@example.com", "export", "2");
+    await auth.sweep();
+    expect((await store.auditLog(5)).map((line) => line.detail)).toEqual(["2", "1"]);
+    now += minute;
+    await auth.sweep();
+    expect((await store.auditLog(5)).map((line) => line.detail)).toEqual(["2"]);
   });
 });
 
@@ -134,6 +162,14 @@ describe("invitations", () => {
 });
 
 describe("challenges", () => {
+  it("are answered once when two answers arrive together", async () => {
+    for (const id of ["p1", "p2", "p3", "p4", "p5"]) {
+      await store.addChallenge(id, "same", null, now + 5 * minute);
+      const taken = await Promise.all([store.takeChallenge(id, now), store.takeChallenge(id, now)]);
+      expect(taken.filter(Boolean), id).toHaveLength(1);
+    }
+  });
+
   it("are answered once, within their time", async () => {
     await store.addChallenge("a", "one", null, now + 5 * minute);
     expect(await store.takeChallenge("a", now)).toMatchObject({ challenge: "one" });
@@ -161,20 +197,22 @@ describe("the sign-in limit", () => {
 });
 
 describe("the relying party", () => {
-  it("is the site's address, or localhost for a browser on this machine", () => {
+  it("is the site's address, whatever name a request claims", () => {
     const site = "https://www.example.com";
-    expect(relyingParty(site, "https://www.example.com")).toEqual({
-      id: "www.example.com",
-      origin: "https://www.example.com",
-    });
-    expect(relyingParty(site, "http://localhost:3400")).toEqual({
-      id: "localhost",
-      origin: "http://localhost:3400",
-    });
-    // Any other name a request claims is not trusted: the site's own is expected.
-    expect(relyingParty(site, "https://evil.example")).toEqual({
-      id: "www.example.com",
-      origin: "https://www.example.com",
-    });
+    const own = { id: "www.example.com", origin: "https://www.example.com" };
+    expect(relyingParty(site, "https://www.example.com")).toEqual(own);
+    // A production site never takes localhost (a tunnel or a forged Host header).
+    expect(relyingParty(site, "http://localhost:3400")).toEqual(own);
+    expect(relyingParty(site, "https://evil.example")).toEqual(own);
+  });
+
+  it("is localhost, on any port, for a site configured on this machine", () => {
+    for (const site of ["http://localhost", "http://127.0.0.1:3000", "http://[::1]:8080"]) {
+      expect(relyingParty(site, "http://localhost:3400"), site).toEqual({
+        id: "localhost",
+        origin: "http://localhost:3400",
+      });
+      expect(relyingParty(site, "https://evil.example").id, site).not.toBe("evil.example");
+    }
   });
 });

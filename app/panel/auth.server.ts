@@ -3,6 +3,7 @@
 // audit log. The clock is handed in, so the tests move time instead of waiting.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Settings } from "#app/config/settings.server.ts";
+import { siteConfig } from "#app/config/site.ts";
 import { hashOf, type PanelStore } from "#app/panel/store.server.ts";
 
 export type PanelTimes = {
@@ -12,6 +13,8 @@ export type PanelTimes = {
   absoluteMs: number;
   /** An invitation link works this long, once. */
   invitationMs: number;
+  /** The activity log keeps a line this long (it names people: kept as long as messages). */
+  auditMs: number;
 };
 
 export type PanelSession = { userId: number; email: string; csrf: string };
@@ -21,6 +24,7 @@ export const panelTimes = (panel: Settings["panel"]): PanelTimes => ({
   idleMs: panel.PANEL_IDLE_MINUTES * 60_000,
   absoluteMs: panel.PANEL_SESSION_HOURS * 3_600_000,
   invitationMs: panel.PANEL_INVITATION_HOURS * 3_600_000,
+  auditMs: siteConfig.legal.contactRetentionDays * 86_400_000,
 });
 
 /** A secret with 256 bits of randomness, as URL-safe text. */

@@ -42,6 +42,8 @@ export async function invite(
           to: email,
           subject: t("panel.invitation.subject", { site: siteConfig.name }),
           text,
+          // The link signs in whoever has it: kept in the outbox only until it is sent.
+          oneTime: true,
         },
       },
     ],

@@ -1,7 +1,7 @@
 // Passkeys (WebAuthn, with @simplewebauthn/server): enrolment from an invitation link and
-// sign-in. The relying party is the site's configured address (SITE_URL); a browser on this
-// machine (http://localhost:PORT, a secure context) is the one exception, so the panel can be
-// tried and tested on loopback. A challenge lives in the database for five minutes and is
+// sign-in. The relying party is the site's configured address (SITE_URL); when SITE_URL names
+// this machine, a browser at http://localhost:PORT (a secure context) is accepted, so the
+// panel can be tried and tested on loopback. A challenge lives in the database for five minutes and is
 // answered once.
 import { randomBytes } from "node:crypto";
 import {
@@ -20,15 +20,20 @@ const challengeMs = 5 * 60_000;
 
 export type RelyingParty = { id: string; origin: string };
 
+/** Names of this machine: a site configured with one of these is a developer's or a test's. */
+const loopbackNames = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /**
  * The relying party a request signs in to: the site's own (SITE_URL's host and origin), or,
- * for a browser that reached this server as `localhost`, that origin. WebAuthn refuses an IP
- * address as an RP ID, so loopback means the name `localhost`.
+ * when SITE_URL itself names this machine, a browser's `http://localhost:PORT` (any port: the
+ * tests' servers pick theirs). A production site never takes `localhost`, whatever name a
+ * request claims. WebAuthn refuses an IP address as an RP ID, so loopback means the name
+ * `localhost`.
  */
 export function relyingParty(siteUrl: string, requestOrigin: string): RelyingParty {
   const site = new URL(siteUrl);
   const asked = new URL(requestOrigin);
-  if (asked.hostname === "localhost") {
+  if (loopbackNames.has(site.hostname) && asked.hostname === "localhost") {
     return { id: "localhost", origin: asked.origin };
   }
   return { id: site.hostname, origin: site.origin };
@@ -82,6 +87,9 @@ export function passkeys(store: PanelStore, auth: PanelAuth, rpName: string) {
       }
       const { credential } = verified.registrationInfo;
       const userId = await store.addUser(normalEmail(email), now());
+      // Enrolled: another pending link to this address (one shown in the panel before) no longer
+      // adds a passkey to the account. Recovery is a new invitation from the command line.
+      await store.dropInvitationsOf(normalEmail(email));
       await store.addPasskey(
         {
           id: credential.id,

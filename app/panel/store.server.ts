@@ -12,6 +12,9 @@ export const hashOf = (secret: string) => createHash("sha256").update(secret).di
 const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
   Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 
+/** The name of the calendar feed's key among the database's secrets. */
+export const feedSecret = "panel-calendar";
+
 export type PanelUser = { id: number; email: string; createdAt: number };
 export type Passkey = {
   id: string;
@@ -20,6 +23,14 @@ export type Passkey = {
   counter: number;
   transports: string[];
 };
+
+/** Deletes the invitations of an address not used yet. */
+const unusedInvitationsOf = (db: Kysely<Tables>, email: string) =>
+  db
+    .deleteFrom("panel_invitations")
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .execute();
 
 export function panelStore({ db: database }: Pick<Database, "db">) {
   const db = database as Kysely<Tables>;
@@ -42,9 +53,15 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .executeTakeFirstOrThrow();
       return Number(row.id);
     },
-    /** Removes a person with their passkeys and sessions; false if there was none. */
+    /** Removes a person with their passkeys, sessions and unused invitations; false if there was none. */
     removeUser: (id: number) =>
       db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom("panel_users")
+          .select("email")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (user) await unusedInvitationsOf(trx, user.email);
         await trx.deleteFrom("panel_sessions").where("user_id", "=", id).execute();
         await trx.deleteFrom("panel_passkeys").where("user_id", "=", id).execute();
         return (
@@ -88,17 +105,6 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .set({ counter, used_at: now })
         .where("id", "=", id)
         .execute(),
-    passkeyCount: async (userId: number) =>
-      Number(
-        (
-          await db
-            .selectFrom("panel_passkeys")
-            .select((eb) => eb.fn.countAll().as("count"))
-            .where("user_id", "=", userId)
-            .executeTakeFirstOrThrow()
-        ).count,
-      ),
-
     addInvitation: (tokenHash: string, email: string, now: number, expiresAt: number) =>
       db
         .insertInto("panel_invitations")
@@ -115,6 +121,8 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
           .where("expires_at", ">", now)
           .executeTakeFirst()
       )?.email,
+    /** Once a person has enrolled, other links to their address (a panel's) enrol nobody. */
+    dropInvitationsOf: (email: string) => unusedInvitationsOf(db, email),
     /** Uses an invitation up; false if it was used (a second tab) or expired meanwhile. */
     useInvitation: async (tokenHash: string, now: number) =>
       changed(
@@ -163,17 +171,15 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .insertInto("panel_challenges")
         .values({ id, challenge, invitation, expires_at: expiresAt })
         .execute(),
-    /** A challenge is answered once: taken out as it is read. */
-    takeChallenge: (id: string, now: number) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom("panel_challenges")
-          .select(["challenge", "invitation", "expires_at"])
-          .where("id", "=", id)
-          .executeTakeFirst();
-        await trx.deleteFrom("panel_challenges").where("id", "=", id).execute();
-        return row && Number(row.expires_at) > now ? row : undefined;
-      }),
+    /** A challenge is answered once: taken out as it is read, in one statement (two at once get it once). */
+    takeChallenge: async (id: string, now: number) => {
+      const row = await db
+        .deleteFrom("panel_challenges")
+        .where("id", "=", id)
+        .returning(["challenge", "invitation", "expires_at"])
+        .executeTakeFirst();
+      return row && Number(row.expires_at) > now ? row : undefined;
+    },
 
     /** A random secret of this database by name, made on first use (the calendar feed's key). */
     async secret(name: string): Promise<string> {
@@ -190,6 +196,12 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
       return row.value;
     },
 
+    /** A new value for that secret: the old one no longer matches (the feed's key, rotated). */
+    async renewSecret(name: string): Promise<string> {
+      await db.deleteFrom("secrets").where("name", "=", name).execute();
+      return this.secret(name);
+    },
+
     audit: (entry: { at: number; email: string | null; action: string; detail?: string }) =>
       db
         .insertInto("panel_audit")
@@ -204,8 +216,14 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .limit(limit)
         .execute(),
 
-    /** Deletes what can no longer be used: expired sessions, challenges and invitations. */
-    async sweep(now: number, { idleMs, absoluteMs }: { idleMs: number; absoluteMs: number }) {
+    /**
+     * Deletes what can no longer be used (expired sessions, challenges and invitations) and
+     * the activity log's lines older than its retention.
+     */
+    async sweep(
+      now: number,
+      { idleMs, absoluteMs, auditMs }: { idleMs: number; absoluteMs: number; auditMs: number },
+    ) {
       await db
         .deleteFrom("panel_sessions")
         .where((eb) =>
@@ -214,6 +232,10 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .execute();
       await db.deleteFrom("panel_challenges").where("expires_at", "<=", now).execute();
       await db.deleteFrom("panel_invitations").where("expires_at", "<=", now).execute();
+      await db
+        .deleteFrom("panel_audit")
+        .where("at", "<=", now - auditMs)
+        .execute();
     },
   };
 }

@@ -26,6 +26,8 @@ import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/supp
 // wants a domain as its relying party, so the owner's browser uses http://localhost:PORT
 // (a secure context, as 127.0.0.1 is too); the visitor uses 127.0.0.1.
 const t = translator("es");
+/** A site configured on this machine: only then is `localhost` a relying party. */
+const loopbackSite = "http://localhost";
 const owner = "owner@example.com";
 const visitor = { name: "Marta Ferrer", email: "marta@example.es" };
 
@@ -140,6 +142,7 @@ for (const kind of storeKinds) {
         STATS_FLUSH_SECONDS: "1",
         PANEL_SIGN_IN_ATTEMPTS: "4",
         DEPLOY_ROOT: deployRoot,
+        SITE_URL: loopbackSite,
       }));
       origin = site.url.replace("127.0.0.1", "localhost");
     });
@@ -190,6 +193,8 @@ for (const kind of storeKinds) {
       await visit.getByLabel(t("booking.form.topic"), { exact: true }).fill("Facturas y IA");
       await visit.getByRole("button", { name: t("booking.form.submit") }).click();
       await expect(visit).toHaveURL(/\/book\/manage\?t=/);
+      // And asks a question the site cannot answer (handed over to the contact form).
+      await visit.goto(`${site.url}/ask?q=${encodeURIComponent("Receta de paella")}`);
       await visitorContext.close();
 
       // The message, newest first, found by a word of it (LIKE's own % searched as itself).
@@ -356,6 +361,23 @@ for (const kind of storeKinds) {
       await expect(
         page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: today?.day }) }),
       ).toContainText(String(today?.visits));
+      // The questions asked on /ask, and those not answered, as the report counts them.
+      const { totals } = await eventually(async () => {
+        const report = await statsOf(site.databasePath);
+        return report.totals.questions.value > 0 && report;
+      });
+      expect(totals.unanswered.value).toBeGreaterThan(0);
+      await page.reload();
+      for (const [name, figure] of [
+        ["panel.numbers.questions", totals.questions],
+        ["panel.numbers.unanswered", totals.unanswered],
+      ] as const) {
+        await expect(
+          page.getByRole("definition").filter({
+            has: page.locator(`xpath=preceding-sibling::dt[. = "${t(name)}"]`),
+          }),
+        ).toHaveText(String(figure.value));
+      }
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
 
@@ -395,8 +417,9 @@ for (const kind of storeKinds) {
       await ana.goto(`${origin}${link}`);
       await ana.getByRole("button", { name: t("panel.enrol.button") }).click();
       await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
-      // Removed by the owner: signed out at once, and the link works no more.
-      await page.reload();
+      // Removed by the owner: signed out at once, and the link works no more. (The page is
+      // opened again, not reloaded: a reload would post the invitation again.)
+      await page.goto(`${origin}/panel/people`);
       await page
         .getByRole("link", { name: t("panel.people.remove", { email: "ana@example.com" }) })
         .click();
@@ -421,7 +444,7 @@ test.describe("without a session, from another site, too often", () => {
   let origin: string;
   let attacker: Server | undefined;
   test.beforeEach(async () => {
-    site = await startSite({ PANEL_SIGN_IN_ATTEMPTS: "3" });
+    site = await startSite({ PANEL_SIGN_IN_ATTEMPTS: "3", SITE_URL: loopbackSite });
     origin = site.url.replace("127.0.0.1", "localhost");
   });
   test.afterEach(async ({ page }) => {
@@ -552,6 +575,72 @@ test.describe("without a session, from another site, too often", () => {
     expect(after.status).toBe(401);
   });
 
+  test("a post no parser reads, or a malformed one, is refused (400), never a server error", async () => {
+    const post = (path: string, type: string | undefined, body: string | undefined) =>
+      fetch(`${origin}/panel${path}`, {
+        method: "POST",
+        headers: { Origin: origin, ...(type ? { "Content-Type": type } : {}) },
+        body,
+      });
+    for (const path of ["/api/enrol/options", "/api/enrol/verify", "/api/sign-in/verify"]) {
+      for (const [type, body] of [
+        [undefined, undefined],
+        ["text/plain", "token=x"],
+        ["application/json", "{not json"],
+        ["application/json", "null"],
+      ] as const) {
+        const answer = await post(path, type, body);
+        expect(answer.status, `${path} ${type} ${body}`).toBe(400);
+        expect(await answer.json()).toEqual({ reason: "refused" });
+      }
+    }
+  });
+
+  test("only the panel's own assets are served", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect((await fetch(`${origin}/panel/assets/${name}`)).status, name).toBe(404);
+    }
+    expect((await fetch(`${origin}/panel/assets/panel.css`)).status).toBe(200);
+  });
+
+  test.describe("inviting from the panel", () => {
+    // The refused invitation answers 400 with the page, which Chromium reports.
+    test.use({ allowedConsoleErrors: [/status of (400|401|403|429)/] });
+    test("refuses an address that already signs in; a link shown earlier stops working once its person enrols", async ({
+      page,
+    }) => {
+      await enrol(page, site, origin);
+      const invite = async (email: string) => {
+        await page.goto(`${origin}/panel/people`);
+        await page.getByLabel(t("panel.people.email")).fill(email);
+        await page.getByRole("button", { name: t("panel.people.invite") }).click();
+      };
+      // The partner is invited from the panel; the link shown is kept by the inviter.
+      await invite("partner@example.com");
+      await expect(page.getByRole("status")).toContainText(t("panel.people.invited"));
+      const shown = /\/panel\/enrol\?t=([\w-]+)/.exec(
+        (await page.getByRole("status").textContent()) ?? "",
+      )?.[1];
+      expect(shown).toBeTruthy();
+
+      // The partner enrols from the e-mailed invitation of the command line (another link).
+      const partner = await page.context().browser()?.newContext();
+      const partnerPage = await partner?.newPage();
+      if (!partnerPage) throw new Error("no second browser context");
+      await enrol(partnerPage, site, origin, "partner@example.com");
+      await partner?.close();
+
+      // The link shown in the panel no longer enrols anyone, and the address is refused.
+      expect((await fetch(`${origin}/panel/enrol?t=${shown}`)).status).toBe(410);
+      for (const email of ["partner@example.com", "OWNER@example.com"]) {
+        await invite(email);
+        await expect(page.getByRole("alert")).toHaveText(
+          t("panel.people.alreadyIn", { email: email.toLowerCase() }),
+        );
+      }
+    });
+  });
+
   test("sign-in attempts are limited per client", async ({ page }) => {
     const attempt = () =>
       fetch(`${origin}/panel/api/sign-in/options`, {
@@ -564,6 +653,13 @@ test.describe("without a session, from another site, too often", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("ratelimit-policy")).toBe("3;w=900");
     expect(await refused.json()).toEqual({ reason: "rateLimited" });
+    // Asking for an enrolment's challenge counts too.
+    const enrolling = await fetch(`${origin}/panel/api/enrol/options`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json" },
+      body: JSON.stringify({ token: "guess" }),
+    });
+    expect(enrolling.status).toBe(429);
 
     // The sign-in page says so in the owner's language.
     await addAuthenticator(page);

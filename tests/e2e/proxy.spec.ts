@@ -440,6 +440,16 @@ test("the access log holds no IP address", async () => {
   expect(log).not.toContain("::1");
 });
 
+test("the access log names the calendar feed without its key", async () => {
+  const key = "FeedKeyOfThePanelFeedKeyOfThePanel";
+  await call(`${nginx.httpsUrl}/panel/calendar/${key}.ics`);
+  const log = await eventually(
+    () => nginx.accessLog().includes("/panel/calendar/") && nginx.accessLog(),
+  );
+  expect(log).toMatch(/"GET \/panel\/calendar\/\*\.ics HTTP\/\d(\.\d)?" 404 /);
+  expect(log).not.toContain(key);
+});
+
 test("the MDN HTTP Observatory passes every check over HTTPS and scores at least 130", async () => {
   prepareObservatory();
   // The scanner verifies certificates; trust the test's own for this process.
