@@ -63,7 +63,6 @@ export default {
       ...(await loadPeople()).images,
     ]);
     trimBuiltPageStyles(clientDir, path.join(reactRouterConfig.buildDirectory, "server"));
-    // Before compression: it gives the pages' section headings the ids its passages link to.
     const askIndex = buildAskIndex(clientDir, reactRouterConfig.buildDirectory);
     console.log(
       `Index for /ask: ${Object.entries(askIndex)

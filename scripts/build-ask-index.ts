@@ -7,9 +7,8 @@ import { askIndexFile, indexPassages, type Passage } from "#app/ask/search.ts";
 import { filesUnder } from "#scripts/precompress.ts";
 
 /**
- * Reads the pages under `clientDir`, gives their section headings ids (written back, before the
- * pages are compressed) and writes each language's passages and search index. Returns the
- * passages per language and the index files' sizes (docs/performance.md).
+ * Reads the pages under `clientDir` and writes each language's passages and search index.
+ * Returns the index files' sizes (docs/performance.md).
  */
 export function buildAskIndex(clientDir: string, buildDir: string) {
   const byLanguage = new Map<string, Passage[]>();
@@ -21,10 +20,8 @@ export function buildAskIndex(clientDir: string, buildDir: string) {
     if (!lang) continue;
     const dir = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
     const url = dir ? `/${dir}` : "/";
-    const page = pagePassages(html, url);
-    if (page.html !== html) writeFileSync(file, page.html);
     const list = byLanguage.get(lang) ?? [];
-    for (const passage of page.passages) list.push({ ...passage, id: list.length });
+    for (const passage of pagePassages(html, url)) list.push({ ...passage, id: list.length });
     byLanguage.set(lang, list);
   }
   const sizes: Record<string, number> = {};

@@ -1,5 +1,5 @@
-// The build's side of /ask: reads each prerendered page, splits its main text into passages
-// by section heading, and gives every h2/h3 an id so a passage can link to its section.
+// The build's side of /ask: reads each prerendered page and splits its main text into passages
+// by section heading, each linked to its section: the heading's id, or its text (a text fragment).
 import { fromHtml } from "hast-util-from-html";
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import type { Passage } from "#app/ask/search.ts";
@@ -54,28 +54,20 @@ function textOf(node: ElementContent): string {
 
 const clean = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** An id made from a heading's words, not yet used on the page. */
-function slugFor(text: string, used: Set<string>): string {
-  const base =
-    text
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/\p{M}+/gu, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "section";
-  let slug = base;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-  used.add(slug);
-  return slug;
-}
-
-function collectIds(node: Root | RootContent, ids: Set<string>) {
-  if (node.type !== "element" && node.type !== "root") return;
-  if (node.type === "element" && typeof node.properties["id"] === "string")
-    ids.add(node.properties["id"]);
-  for (const child of node.children) collectIds(child, ids);
-}
+/**
+ * A link to a heading without an id, by its text: a text fragment (`#:~:text=`), which the
+ * browser scrolls to and highlights (one without them opens the page at its top). Giving the
+ * headings ids instead would add bytes to every page, and to pages rendered per request not at all.
+ * Only HTML's own spaces are collapsed: the no-break spaces the typography puts in are the text's.
+ */
+const textFragment = (element: Element) =>
+  `:~:text=${encodeURIComponent(
+    element.children
+      .map(textOf)
+      .join("")
+      .replace(/[ \t\n\r\f]+/g, " ")
+      .trim(),
+  ).replaceAll("-", "%2D")}`;
 
 function findMain(node: Root | Element): Element | undefined {
   for (const child of node.children) {
@@ -88,21 +80,13 @@ function findMain(node: Root | Element): Element | undefined {
 }
 
 /**
- * A page's passages and its HTML with the ids its h2/h3 headings lacked (added as the
- * headings' first attribute: no visible change). Text outside `<main>` (header, footer),
- * controls and the closing call to action are left out; an FAQ's `<details>` is a section of
- * its own, its `<summary>` the heading.
+ * A page's passages. Text outside `<main>` (header, footer), controls and the closing call to
+ * action are left out; an FAQ's `<details>` is a section of its own, its `<summary>` the heading.
  */
-export function pagePassages(
-  html: string,
-  url: string,
-): { html: string; passages: Omit<Passage, "id">[] } {
+export function pagePassages(html: string, url: string): Omit<Passage, "id">[] {
   const tree = fromHtml(html);
   const main = findMain(tree);
-  if (!main) return { html, passages: [] };
-  const used = new Set<string>();
-  collectIds(tree, used);
-  const insertions: { offset: number; id: string }[] = [];
+  if (!main) return [];
   const passages: Omit<Passage, "id">[] = [];
   let title = "";
   let section = { heading: "", anchor: "" };
@@ -143,13 +127,7 @@ export function pagePassages(
         section = { heading: text, anchor: "" };
         return;
       }
-      let headingId = id;
-      const offset = element.position?.start.offset;
-      if (!headingId && offset !== undefined) {
-        headingId = slugFor(text, used);
-        insertions.push({ offset: offset + tag.length + 1, id: headingId });
-      }
-      section = { heading: text, anchor: headingId };
+      section = { heading: text, anchor: id || textFragment(element) };
       return;
     }
     if (tag === "details") {
@@ -187,10 +165,5 @@ export function pagePassages(
   };
   walk(main, "");
   flush();
-
-  let out = html;
-  for (const { offset, id } of insertions.sort((a, b) => b.offset - a.offset)) {
-    out = `${out.slice(0, offset)} id="${id}"${out.slice(offset)}`;
-  }
-  return { html: out, passages };
+  return passages;
 }

@@ -73,6 +73,28 @@ test.describe("without a provider", () => {
     await expect(page.getByRole("heading", { name: t("home.faq.title") })).toBeInViewport();
   });
 
+  test("a section whose heading has no id is linked by its text, and the browser scrolls to it", async ({
+    page,
+  }) => {
+    await page.goto(
+      `${site.url}/ask?q=${encodeURIComponent("¿Ofrecéis un plan de soporte mensual?")}`,
+    );
+    const source = page
+      .getByRole("listitem")
+      .filter({ has: page.locator("blockquote") })
+      .first()
+      .getByRole("link");
+    await expect(source).toHaveAttribute(
+      "href",
+      `/services#:~:text=${encodeURIComponent(t("engagement.models.retainer.title"))}`,
+    );
+    await source.click();
+    await expect(page).toHaveURL(/\/services(#|$)/);
+    await expect(
+      page.getByRole("heading", { name: t("engagement.models.retainer.title") }),
+    ).toBeInViewport();
+  });
+
   test("lands the question set's questions in es, en and ca on their pages", async () => {
     const results = [];
     for (const { lang, q, pages, miss } of questionSet.questions as {
@@ -365,7 +387,9 @@ test.describe("with a provider", () => {
       expect(provider.requests.length).toBe(before + 1);
       expect(html).not.toContain(t("ask.answer.generatedTitle"));
       expect(html).toContain(t("ask.answer.title"));
-      expect(sourceLinks(html)[0]).toBe("/services#plan-de-soporte-mensual");
+      expect(sourceLinks(html)[0]).toBe(
+        `/services#:~:text=${encodeURIComponent(t("engagement.models.retainer.title"))}`,
+      );
       expect(mainOf(html)).not.toContain("490");
       expect(mainOf(html)).not.toContain("descuento");
       expect(site.output()).toContain("quoting the passages");
