@@ -12,6 +12,14 @@ import { loadReport } from "#app/stats/weekly-report.server.ts";
 import { renderPage, type PageContext } from "#app/panel/views.tsx";
 import { localsOf } from "#server/panel.tsx";
 
+/** A day (YYYY-MM-DD) as its reader writes it in a sentence: "5 de septiembre de 2026". */
+const dayIn = (lang: string, day: string) =>
+  day
+    ? new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(`${day}T00:00:00Z`),
+      )
+    : "";
+
 /** Twelve weeks, today included. */
 const periodDays = 84;
 const listLength = 10;
@@ -42,8 +50,8 @@ function VisitsChart({ context, days }: { context: PageContext; days: Report["da
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title">
         <title id="chart-title">
           {t("panel.numbers.chartLabel", {
-            from: days[0]?.day ?? "",
-            to: days.at(-1)?.day ?? "",
+            from: dayIn(lang, days[0]?.day ?? ""),
+            to: dayIn(lang, days.at(-1)?.day ?? ""),
             total: number.format(total),
             max: number.format(max),
           })}
@@ -161,7 +169,12 @@ export function numbersSection(
         { ...context, section: "numbers" },
         t("panel.numbers.title"),
         <>
-          <p>{t("panel.numbers.lead", { from: report.from, to: report.to })}</p>
+          <p>
+            {t("panel.numbers.lead", {
+              from: dayIn(lang, report.from),
+              to: dayIn(lang, report.to),
+            })}
+          </p>
           <dl className="totals">
             <div>
               <dt>{t("panel.numbers.visits")}</dt>

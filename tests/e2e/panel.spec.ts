@@ -353,6 +353,13 @@ for (const kind of storeKinds) {
       expect(today?.visits).toBeGreaterThan(0);
       await page.getByRole("link", { name: t("panel.sections.numbers") }).click();
       await expect(page.getByRole("img", { name: /^Visitas por día/ })).toBeVisible();
+      // The period as the owner writes it, in the chart's name and the lead alike.
+      const longDay = new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: "UTC" });
+      const todayInWords = longDay.format(new Date(`${today?.day}T00:00:00Z`));
+      await expect(
+        page.getByRole("img", { name: new RegExp(`al ${todayInWords}:`) }),
+      ).toBeVisible();
+      await expect(page.getByText(`al ${todayInWords} (hora de Madrid)`)).toBeVisible();
       await expect(page.locator(`rect[data-day="${today?.day}"]`)).toHaveAttribute(
         "data-visits",
         String(today?.visits),

@@ -46,11 +46,14 @@ export function translator(lang: Language) {
 export const languages = publishedLanguages();
 
 /**
- * Waits until every animation and transition on the page has finished. One cancelled on the
- * way (a transition replaced by another) rejects `finished`: it no longer runs, so it counts
- * as settled rather than failing the test.
+ * Waits until the page has loaded and every animation and transition on it has finished. One
+ * cancelled on the way (a transition replaced by another) rejects `finished`: it no longer
+ * runs, so it counts as settled rather than failing the test.
  */
 export async function settle(page: Page) {
+  // A page still loading (a form just posted, say) may not have its stylesheet yet: audited
+  // then, its links are unstyled text, too small to tap.
+  await page.waitForLoadState("load");
   await page.evaluate(() =>
     Promise.all(
       document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
