@@ -538,7 +538,12 @@ test("the booking rules, the services and the languages: a wrong date or key is 
 
   // Catalan taken off the site: the list as the start-up check reads it.
   await page.goto("/admin#/collections/site/entries/languages");
-  await expect(page.getByRole("textbox", { name: "Código" }).nth(2)).toHaveValue("ca");
+  // The list's items are drawn once they are scrolled to: down until Catalan's is.
+  const codes = page.getByRole("textbox", { name: "Código" });
+  await expect(async () => {
+    await codes.last().scrollIntoViewIfNeeded();
+    await expect(codes.nth(2)).toHaveValue("ca", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole("switch", { name: "Publicado" }).nth(2).click();
   await save(page);
   const list = JSON.parse(await saved(page, "content/languages.json"));
