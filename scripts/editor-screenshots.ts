@@ -11,7 +11,13 @@ const docsDir = path.resolve("docs");
 const site = await startSite({ CMS_BACKEND: "test-repo" });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
-const shot = (page: Page, file: string) => page.screenshot({ path: path.join(docsDir, file) });
+/** A picture once the editor's fades (its splash screen's among them) have finished. */
+async function shot(page: Page, file: string) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))),
+  );
+  await page.screenshot({ path: path.join(docsDir, file) });
+}
 
 /** A field of the Spanish pane, by the start of its label. */
 const spanishField = (page: Page, label: string) =>
