@@ -17,7 +17,7 @@ import {
   renderPage,
   type PageContext,
 } from "#app/panel/views.tsx";
-import { localsOf } from "#server/panel.tsx";
+import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const callsPath = `${panelPath}/calls`;
 type Call = Awaited<ReturnType<BookingService["list"]>>[number];
@@ -85,7 +85,7 @@ export function callsFeed(
     const given = Buffer.from(String(req.params["key"]));
     const expected = Buffer.from(await key());
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return void res.status(404).type("text/plain").send("Not found");
+      return notFound(res);
     }
     const { t } = localsOf(res).context;
     const since = booking.now() - 30 * 24 * 3_600_000;
@@ -121,13 +121,11 @@ export function callsSection(
   },
 ) {
   const callOf = async (req: express.Request) => {
-    const id = Number(req.params["id"]);
-    if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+    const id = idOf(req);
+    if (id === undefined) return undefined;
     const call = (await booking.list()).find((entry) => entry.id === id);
     return call?.status === "booked" && call.end > booking.now() ? call : undefined;
   };
-  const notFound = (res: express.Response) =>
-    void res.status(404).type("text/plain").send("Not found");
 
   router.get("/calls", async (req, res) => {
     const { context } = localsOf(res);

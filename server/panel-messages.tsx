@@ -16,7 +16,7 @@ import {
 } from "#app/panel/views.tsx";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { madridTime } from "#app/panel/time.ts";
-import { localsOf } from "#server/panel.tsx";
+import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const marks: OwnerMark[] = ["new", "answered", "archived"];
 /** Messages a list shows: the newest; a search reaches the others. */
@@ -81,18 +81,12 @@ export function messagesSection(
   }: { contact: ContactService; auth: PanelAuth; retentionDays: number },
 ) {
   const { messages: store } = contact;
-  const idOf = (req: express.Request) => {
-    const id = Number(req.params["id"]);
-    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-  };
   /** A visitor's message (not an e-mail the outbox composed), or undefined. */
   const find = async (req: express.Request) => {
     const id = idOf(req);
     const message = id === undefined ? undefined : await store.get(id);
     return message && message.mail === null ? message : undefined;
   };
-  const notFound = (res: express.Response) =>
-    void res.status(404).type("text/plain").send("Not found");
 
   router.get("/", async (req, res) => {
     const { context } = localsOf(res);

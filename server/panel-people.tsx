@@ -7,7 +7,7 @@ import { normalEmail, type PanelAuth } from "#app/panel/auth.server.ts";
 import type { PanelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { ActionForm, confirmPage, Notice, panelPath, renderPage } from "#app/panel/views.tsx";
-import { localsOf } from "#server/panel.tsx";
+import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const peoplePath = `${panelPath}/people`;
 
@@ -165,15 +165,15 @@ export function peopleSection(
   });
 
   const personOf = async (req: express.Request, res: express.Response) => {
-    const id = Number(req.params["id"]);
-    const person = Number.isSafeInteger(id) ? await store.user(id) : undefined;
+    const id = idOf(req);
+    const person = id === undefined ? undefined : await store.user(id);
     // Nobody removes themselves here: the panel would be left without its last owner.
     return person && person.email !== localsOf(res).session?.email ? person : undefined;
   };
   router.get("/people/:id/remove", async (req, res) => {
     const { context } = localsOf(res);
     const person = await personOf(req, res);
-    if (!person) return void res.status(404).type("text/plain").send("Not found");
+    if (!person) return notFound(res);
     res.send(
       confirmPage(
         { ...context, section: "people" },
@@ -191,7 +191,7 @@ export function peopleSection(
     const { session } = localsOf(res);
     const person = await personOf(req, res);
     if (!person || !(await store.removeUser(person.id))) {
-      return void res.status(404).type("text/plain").send("Not found");
+      return notFound(res);
     }
     await auth.audit(session?.email ?? null, "remove-person", person.email);
     res.redirect(303, `${peoplePath}?done=removed`);

@@ -79,6 +79,16 @@ export type PanelLocals = {
 /** What a signed-in request carries to the sections' handlers. */
 export const localsOf = (res: express.Response) => res.locals as PanelLocals;
 
+/** The `:id` of a section's address (a message, a call, a person), or undefined if it is none. */
+export function idOf(req: express.Request): number | undefined {
+  const id = Number(req.params["id"]);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The panel's 404: a bare line, naming nothing of what was asked for. */
+export const notFound = (res: express.Response) =>
+  void res.status(404).type("text/plain").send("Not found");
+
 export function panelRouter({
   auth,
   passkeys,
@@ -117,7 +127,7 @@ export function panelRouter({
     // Own names only: `constructor` or `__proto__` are no assets.
     const name = req.params["name"] ?? "";
     const asset = Object.hasOwn(assets, name) ? assets[name] : undefined;
-    if (!asset) return void res.status(404).type("text/plain").send("Not found");
+    if (!asset) return notFound(res);
     // Small, and changed with each release: checked again on each visit.
     res.set("Cache-Control", "no-cache").type(asset.type).send(asset.body);
   });
@@ -279,7 +289,7 @@ export function panelRouter({
   });
   sections(router);
   router.use((_req, res) => {
-    res.status(404).type("text/plain").send("Not found");
+    notFound(res);
   });
   return router;
 }
