@@ -8,7 +8,7 @@ import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import type { ContactService } from "#app/contact/service.server.ts";
-import { panelAuth, panelTimes } from "#app/panel/auth.server.ts";
+import { panelAuth, panelTimes, signInWindowMs } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { passkeys } from "#app/panel/passkeys.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
@@ -22,8 +22,6 @@ import { numbersSection } from "#server/panel-numbers.tsx";
 import { peopleSection } from "#server/panel-people.tsx";
 import { siteSection } from "#server/panel-site.tsx";
 import type { Release } from "#server/release.ts";
-
-const minute = 60_000;
 
 export function createPanel(
   settings: Settings,
@@ -51,7 +49,7 @@ export function createPanel(
   const signInLimit = contact.budget({
     scope: "panel-sign-in:",
     max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
-    windowMs: 15 * minute,
+    windowMs: signInWindowMs,
   });
   const feedKey = () => store.secret(feedSecret);
   const router = panelRouter({
