@@ -54,6 +54,11 @@ const server = {
   /** Connections open at once; further ones are closed at once. */
   MAX_CONNECTIONS: count(1000),
   /**
+   * Connections open at once from one client (an IPv4 address, an IPv6 /64), so that one
+   * client cannot take MAX_CONNECTIONS; not for a proxy TRUST_PROXY trusts (it carries many).
+   */
+  MAX_CONNECTIONS_PER_CLIENT: count(100),
+  /**
    * Set by systemd's socket activation (deploy/site.socket): the listening socket is handed
    * over as file descriptor 3 and outlives the process, so a restart refuses no connection.
    * Used only when LISTEN_PID names this process, as sd_listen_fds(3) requires.
