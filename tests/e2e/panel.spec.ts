@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from "node:http";
+import { DatabaseSync } from "node:sqlite";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -443,6 +444,46 @@ for (const kind of storeKinds) {
       );
       await anaContext.close();
     });
+
+    test("a name typed with a bidi override shows as typed, in the panel and in its feed", async ({
+      page,
+      request,
+    }) => {
+      // Found by a probe: "Eve \u202Egnp.exe" showed as "Eve exe.png" in the panel, and the
+      // feed kept the override.
+      const sly = "Eve \u202Egnp.exe";
+      const hidden = /[\u202E\u2066\u2069\u200B]/;
+      await enrol(page, site, origin);
+      await postForm(site.url, "/contact", {
+        name: sly,
+        email: "eve@example.org",
+        message: "Hola \u2066mundo\u2069",
+      });
+      const booked = await request.post(`${site.url}/book`, {
+        form: {
+          name: sly,
+          email: "eve@example.org",
+          company: "Evil\u200B Corp",
+          topic: "Sobre \u202Etxt.exe",
+          slot: String(Date.parse("2027-03-29T07:00:00Z")),
+        },
+        headers: { Origin: site.url, Accept: "application/json" },
+      });
+      expect(((await booked.json()) as { status: string }).status).toBe("booked");
+      for (const path of ["/panel", "/panel/calls"]) {
+        const answer = await page.goto(`${origin}${path}`);
+        expect(await answer?.text()).not.toMatch(hidden);
+        await expect(page.getByText("Eve gnp.exe").first()).toBeVisible();
+      }
+      const feed = new URL(
+        (await page.getByRole("link", { name: t("panel.calls.calendar") }).getAttribute("href")) ??
+          "",
+      );
+      const ics = await (await fetch(`${origin}${feed.pathname}`)).text();
+      expect(ics).toContain("SUMMARY:Eve gnp.exe (Evil Corp)");
+      expect(ics).toContain("Sobre txt.exe");
+      expect(ics).not.toMatch(hidden);
+    });
   });
 }
 
@@ -673,5 +714,85 @@ test.describe("without a session, from another site, too often", () => {
     await page.goto(`${origin}/panel`);
     await page.getByRole("button", { name: t("panel.signIn.button") }).click();
     await expect(page.getByRole("status")).toHaveText(t("panel.passkey.rateLimited"));
+  });
+
+  test("5,000 garbage answers to the sign-in are refused past the limit, and logged as a line or two with a count", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Found by a probe: 6,547 garbage posts in ten seconds on one connection, each checked and
+    // each a line of the audit log. From another client than the owner's below (127.0.0.2).
+    const port = new URL(origin).port;
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 8, localAddress: "127.0.0.2" });
+    const body = JSON.stringify({ challengeId: "garbage", response: { id: "garbage" } });
+    const verify = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/panel/api/sign-in/verify",
+            method: "POST",
+            agent,
+            headers: {
+              Host: `localhost:${port}`,
+              Origin: origin,
+              "Content-Type": "application/json",
+              "Content-Length": Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    const statuses: number[] = [];
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (sent < 5000) {
+          sent += 1;
+          statuses.push(await verify());
+        }
+      }),
+    );
+    agent.destroy();
+    expect(statuses).toHaveLength(5000);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4997);
+
+    const database = new DatabaseSync(site.databasePath, { readOnly: true });
+    const lines = database
+      .prepare("SELECT action, detail, client, count FROM panel_audit ORDER BY id")
+      .all() as { action: string; detail: string; client: string; count: number }[];
+    database.close();
+    // One line per client and reason (two at most for one, should two servers' first counts
+    // meet), standing for all 5,000.
+    expect(lines.length).toBeLessThanOrEqual(4);
+    expect(lines.reduce((sum, line) => sum + Number(line.count), 0)).toBe(5000);
+    expect(new Set(lines.map((line) => `${line.action} ${line.detail}`))).toEqual(
+      new Set(["sign-in-refused expired", "sign-in-refused rateLimited"]),
+    );
+    const client = lines[0]?.client ?? "";
+    expect(client).toMatch(/^[\w-]{8}$/);
+    expect(JSON.stringify(lines)).not.toContain("127.0.0.2");
+
+    // The owner sees them that way on the People page.
+    await enrol(page, site, origin);
+    await page.goto(`${origin}/panel/people`);
+    const audit = page.getByRole("region", { name: t("panel.people.audit") });
+    await expect(
+      audit.getByText(
+        t("panel.people.refusedLine", {
+          reason: t("panel.people.reasons.rateLimited"),
+          times: 4997,
+          minutes: 15,
+          client,
+        }),
+      ),
+    ).toBeVisible();
   });
 });
