@@ -63,7 +63,8 @@ const outputs: Record<string, (text: string) => string> = {
         manageUrl: "",
       },
     );
-    const { mail } = company!;
+    if (!company) throw new Error("no company copy");
+    const { mail } = company;
     return [mail.subject, mail.text, JSON.stringify(mail.replyTo)].join("\n");
   },
 };
