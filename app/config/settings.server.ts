@@ -316,7 +316,10 @@ const panel = {
   PANEL_SESSION_HOURS: count(12),
   /** An invitation link works this long, once. */
   PANEL_INVITATION_HOURS: count(72),
-  /** Sign-in attempts per client network in 15 minutes, counted in the database. */
+  /**
+   * Posts to sign in or enrol per client network in 15 minutes, counted in the database (a
+   * sign-in is two: the challenge and its answer).
+   */
   PANEL_SIGN_IN_ATTEMPTS: count(10),
 };
 
