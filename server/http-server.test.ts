@@ -48,19 +48,22 @@ describe("where the server listens", () => {
   });
 });
 
+/** The server's settings in these tests: the defaults, on a port of its own. */
+const serverLimits = {
+  HOST: "127.0.0.1",
+  PORT: 0,
+  REQUEST_TIMEOUT_SECONDS: 30,
+  HEADERS_TIMEOUT_SECONDS: 10,
+  KEEP_ALIVE_TIMEOUT_SECONDS: 10,
+  MAX_CONNECTIONS: 1000,
+  MAX_CONNECTIONS_PER_CLIENT: 100,
+  TRUST_PROXY: false as false | number | string,
+  LISTEN_FDS: undefined,
+  LISTEN_PID: undefined,
+};
+
 describe("closing", () => {
-  const limits = {
-    HOST: "127.0.0.1",
-    PORT: 0,
-    REQUEST_TIMEOUT_SECONDS: 30,
-    HEADERS_TIMEOUT_SECONDS: 10,
-    KEEP_ALIVE_TIMEOUT_SECONDS: 10,
-    MAX_CONNECTIONS: 100,
-    MAX_CONNECTIONS_PER_CLIENT: 100,
-    TRUST_PROXY: false as const,
-    LISTEN_FDS: undefined,
-    LISTEN_PID: undefined,
-  };
+  const limits = { ...serverLimits, MAX_CONNECTIONS: 100 };
 
   it("finishes a request in flight, telling a proxy not to reuse the connection", async () => {
     let answer = () => {};
@@ -92,19 +95,9 @@ describe("closing", () => {
   });
 });
 
-describe("one client's connections", () => {
-  const limits = {
-    HOST: "127.0.0.1",
-    PORT: 0,
-    REQUEST_TIMEOUT_SECONDS: 30,
-    HEADERS_TIMEOUT_SECONDS: 10,
-    KEEP_ALIVE_TIMEOUT_SECONDS: 10,
-    MAX_CONNECTIONS: 1000,
-    MAX_CONNECTIONS_PER_CLIENT: 100,
-    TRUST_PROXY: false as const,
-    LISTEN_FDS: undefined,
-    LISTEN_PID: undefined,
-  };
+// A thousand connections: generous time on a busy machine.
+describe("one client's connections", { timeout: 30_000 }, () => {
+  const limits = serverLimits;
 
   /** A GET from `localAddress` (each address of 127.0.0.0/8 is another client here). */
   const get = (port: number, localAddress: string) =>
@@ -176,7 +169,7 @@ describe("one client's connections", () => {
     const { server, port } = await serve({
       ...limits,
       MAX_CONNECTIONS_PER_CLIENT: 5,
-      TRUST_PROXY: "127.0.0.2" as unknown as false,
+      TRUST_PROXY: "127.0.0.2",
     });
     const proxy = await slowClient(port, "127.0.0.2", 20);
     const other = await slowClient(port, "127.0.0.3", 20);

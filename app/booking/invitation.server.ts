@@ -207,71 +207,60 @@ export function confirmationMail(
   };
 }
 
-/** The owner's one notice a day that bookings are being held for confirmation (in Spanish). */
-export function heldNotice(options: {
+/**
+ * One of the owner's notices about the bookings (in Spanish, the owner's language): a text, and
+ * where to look on the server.
+ */
+function ownerNotice(
+  options: { from: string; companyEmail: string; now: number },
+  kind: "held" | "holdCap",
+  values: Record<string, number>,
+): { recipient: string; name: string; mail: SendMailOptions } {
+  const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
+  const host = new URL(siteConfig.siteUrl).hostname;
+  return {
+    recipient: options.companyEmail,
+    name: siteConfig.name,
+    mail: {
+      from: options.from,
+      to: options.companyEmail,
+      subject: t(`booking.mail.owner.${kind}.subject`),
+      text: [
+        t(`booking.mail.owner.${kind}.text`, values),
+        "",
+        "  npm run inbox -- bookings",
+        "",
+        "--",
+        siteConfig.name,
+      ].join("\n"),
+      headers: { "Auto-Submitted": "auto-generated" },
+      messageId: `<booking-${kind === "held" ? "held" : "hold-cap"}-${options.now}@${host}>`,
+    },
+  };
+}
+
+/** The owner's one notice a day that bookings are being held for confirmation. */
+export const heldNotice = (options: {
   from: string;
   companyEmail: string;
   perDay: number;
   perNetwork: number;
   minutes: number;
   now: number;
-}): { recipient: string; name: string; mail: SendMailOptions } {
-  const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
-  const host = new URL(siteConfig.siteUrl).hostname;
-  return {
-    recipient: options.companyEmail,
-    name: siteConfig.name,
-    mail: {
-      from: options.from,
-      to: options.companyEmail,
-      subject: t("booking.mail.owner.held.subject"),
-      text: [
-        t("booking.mail.owner.held.text", {
-          perDay: options.perDay,
-          perNetwork: options.perNetwork,
-          minutes: options.minutes,
-        }),
-        "",
-        "  npm run inbox -- bookings",
-        "",
-        "--",
-        siteConfig.name,
-      ].join("\n"),
-      headers: { "Auto-Submitted": "auto-generated" },
-      messageId: `<booking-held-${options.now}@${host}>`,
-    },
-  };
-}
+}) =>
+  ownerNotice(options, "held", {
+    perDay: options.perDay,
+    perNetwork: options.perNetwork,
+    minutes: options.minutes,
+  });
 
 /**
  * The owner's one notice a day that held bookings reached their cap (a share of the slots), a
- * sign of a burst of bookings nobody confirms (in Spanish).
+ * sign of a burst of bookings nobody confirms.
  */
-export function holdCapNotice(options: {
+export const holdCapNotice = (options: {
   from: string;
   companyEmail: string;
   maxHolds: number;
   now: number;
-}): { recipient: string; name: string; mail: SendMailOptions } {
-  const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
-  const host = new URL(siteConfig.siteUrl).hostname;
-  return {
-    recipient: options.companyEmail,
-    name: siteConfig.name,
-    mail: {
-      from: options.from,
-      to: options.companyEmail,
-      subject: t("booking.mail.owner.holdCap.subject"),
-      text: [
-        t("booking.mail.owner.holdCap.text", { max: options.maxHolds }),
-        "",
-        "  npm run inbox -- bookings",
-        "",
-        "--",
-        siteConfig.name,
-      ].join("\n"),
-      headers: { "Auto-Submitted": "auto-generated" },
-      messageId: `<booking-hold-cap-${options.now}@${host}>`,
-    },
-  };
-}
+}) => ownerNotice(options, "holdCap", { max: options.maxHolds });
