@@ -65,7 +65,8 @@ function passageTerms(
   for (const { matter, file } of topics.filter((topic) => topic.lang === lang)) {
     const url = topicUrl(matter.page, lang);
     const onPage = passages.filter((passage) => passage.url === url);
-    if (onPage.length === 0) throw new Error(`${file}: page: ${matter.page} is not a page in ${lang}`);
+    if (onPage.length === 0)
+      throw new Error(`${file}: page: ${matter.page} is not a page in ${lang}`);
     const target = matter.section
       ? onPage.find((passage) => same(passage.heading, matter.section ?? ""))
       : onPage[0];
@@ -132,7 +133,7 @@ export async function buildAskIndex(
     mkdirSync(path.dirname(file), { recursive: true });
     const { phrasings, terms } = passageTerms(lang, passages, descriptions, topics);
     const index = indexPassages(lang, passages, terms);
-    const text = JSON.stringify({ passages, phrasings, index } satisfies AskIndex);
+    const text = JSON.stringify({ passages, phrasings, index: index.toJSON() } satisfies AskIndex);
     writeFileSync(file, text);
     sizes[lang] = Buffer.byteLength(text);
   }

@@ -38,8 +38,8 @@ const minShareOfBest = 0.35;
 const prefixFrom = 5;
 /** Terms this long also find a term one letter away ("mantenimento", "sytems")… */
 const fuzzyFrom = 6;
-/** …and a word found only so counts for half ("recepta" is not "recepció"). */
-const fuzzyShare = 0.5;
+/** …and a word found only so counts for less ("recepta" is not "recepció"). */
+const fuzzyShare = 0.75;
 /**
  * A legal text's passage is quoted only when the question is about it: a word of the question
  * found in the page's title, the section's heading or the words written for the page or the
@@ -85,8 +85,7 @@ export function createRetriever(lang: Language, { passages, phrasings, index }: 
       });
       const totalWeight = weighed.reduce((sum, word) => sum + word.weight, 0);
       const counted = weighed.filter((word) => word.weight > 0 && word.found);
-      if (totalWeight === 0 || counted.length === 0)
-        return { passages: phrased ? [phrased] : [] };
+      if (totalWeight === 0 || counted.length === 0) return { passages: phrased ? [phrased] : [] };
       // Only the words that count are searched: common ones would rank passages by "de" and "la".
       const hits = find(counted.flatMap((word) => word.terms))
         .map((hit) => {
@@ -103,7 +102,7 @@ export function createRetriever(lang: Language, { passages, phrasings, index }: 
           const quotable = passage !== undefined && (!passage.legal || about(hit));
           return { passage, score: hit.score, quotable, coverage: weight / totalWeight };
         })
-        .filter((hit) => hit.quotable && hit.coverage >= minCoverage);
+        .filter((hit) => hit.quotable && hit.coverage > minCoverage);
       const best = hits[0]?.score ?? 0;
       const chosen: Passage[] = [];
       const sections = new Set<string>();

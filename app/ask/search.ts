@@ -48,9 +48,13 @@ const algorithms: Record<string, string> = {
  * lists below lack: they say nothing of what is asked, and an unknown word weighs much.
  */
 const framing = {
-  es: "podéis puedo podemos puede pueden quiero queremos querría necesito tenéis tengo tenemos hacéis hacen estáis sabéis saber".split(" "),
+  es: "podéis puedo podemos puede pueden quiero queremos querría necesito tenéis tengo tenemos hacéis hacen estáis sabéis saber".split(
+    " ",
+  ),
   en: "want would like tell know need please".split(" "),
-  ca: "tinc teniu tenim puc podeu podem pot poden vull volem voldria necessito feu fer fa sou esteu sabeu saber".split(" "),
+  ca: "tinc teniu tenim puc podeu podem pot poden vull volem voldria necessito feu fer fa sou esteu sabeu saber".split(
+    " ",
+  ),
 };
 
 /**

@@ -17,6 +17,26 @@ export type AskQuestionSet = { note?: string; questions: AskQuestion[] };
 /** The pages of the passages quoted for a question, in order; empty when it was handed over. */
 export type Answered = { question: AskQuestion; quoted: string[] };
 
+/** The href of each quoted passage's source link, in order, from an answer page's HTML. */
+export const sourceLinks = (html: string) =>
+  [...html.matchAll(/<figcaption[^>]*>.*?<a href="([^"]+)"/g)].map((match) => match[1] ?? "");
+
+/** The answer page's URL for a question in its language. */
+export const askUrl = (base: string, { lang, q }: Pick<AskQuestion, "lang" | "q">) =>
+  `${base}${lang === "es" ? "" : `/${lang}`}/ask?q=${encodeURIComponent(q)}`;
+
+/** Each question asked of the server at `base` in turn, with the pages of its quoted passages. */
+export async function askAll(base: string, questions: AskQuestion[]): Promise<Answered[]> {
+  const answers: Answered[] = [];
+  for (const question of questions) {
+    const response = await fetch(askUrl(base, question));
+    if (!response.ok) throw new Error(`${response.status} for ${question.q}`);
+    const quoted = sourceLinks(await response.text()).map((link) => link.split("#")[0] ?? "");
+    answers.push({ question, quoted });
+  }
+  return answers;
+}
+
 /** Neither off-topic nor for a person: the site has the answer. */
 export const answerable = (question: AskQuestion) => question.pages.length > 0;
 
@@ -100,8 +120,9 @@ export function figuresTable(byLanguage: Record<string, AskFigures>) {
     row("Right page among the quoted", (f) => percent(f.rightQuoted, f.answerable)),
     row("Handed over when answerable", (f) => percent(f.handedOver, f.answerable)),
     row("Wrong page quoted first", (f) => percent(f.wrongFirst, f.answerable)),
-    row("Off-topic or for a person: handed over", (f) =>
-      `${percent(f.notAnswerableHandedOver, f.notAnswerable)} of ${f.notAnswerable}`,
+    row(
+      "Off-topic or for a person: handed over",
+      (f) => `${percent(f.notAnswerableHandedOver, f.notAnswerable)} of ${f.notAnswerable}`,
     ),
   ].join("\n");
 }
