@@ -121,7 +121,7 @@ export function createRetriever(lang: Language, { passages, phrasings, index }: 
   };
 }
 
-export type Retriever = ReturnType<typeof createRetriever>;
+type Retriever = ReturnType<typeof createRetriever>;
 
 /**
  * A question answered in its language's pages or, where they have no passage good enough,

@@ -103,7 +103,7 @@ export function termProcessor(lang: Language) {
 }
 
 /** The fields a passage is found by, and how much a word found in each counts. */
-export const fieldBoosts = {
+const fieldBoosts = {
   title: 1,
   heading: 2,
   text: 1,

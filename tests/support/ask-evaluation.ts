@@ -4,7 +4,7 @@
 // passages, first one first; none is a hand-over.
 
 /** A question of a set: the pages that answer it (none: only a person can, or off-topic). */
-export type AskQuestion = {
+type AskQuestion = {
   lang: string;
   q: string;
   /** plain, synonym (the visitor's word is not the site's), typo, company, person, off-topic. */
@@ -15,7 +15,7 @@ export type AskQuestion = {
 export type AskQuestionSet = { note?: string; questions: AskQuestion[] };
 
 /** The pages of the passages quoted for a question, in order; empty when it was handed over. */
-export type Answered = { question: AskQuestion; quoted: string[] };
+type Answered = { question: AskQuestion; quoted: string[] };
 
 /** The href of each quoted passage's source link, in order, from an answer page's HTML. */
 export const sourceLinks = (html: string) =>
@@ -38,9 +38,9 @@ export async function askAll(base: string, questions: AskQuestion[]): Promise<An
 }
 
 /** Neither off-topic nor for a person: the site has the answer. */
-export const answerable = (question: AskQuestion) => question.pages.length > 0;
+const answerable = (question: AskQuestion) => question.pages.length > 0;
 
-export type AskFigures = {
+type AskFigures = {
   /** Answerable questions, and of them: */
   answerable: number;
   /** the first quoted passage is on a page that answers, */
@@ -57,7 +57,7 @@ export type AskFigures = {
 };
 
 /** The share `part / whole` as a whole percentage ("–" for none). */
-export const percent = (part: number, whole: number) =>
+const percent = (part: number, whole: number) =>
   whole === 0 ? "–" : `${Math.round((part / whole) * 100)} %`;
 
 export const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
@@ -71,7 +71,7 @@ const rightPage = (question: AskQuestion, page: string | undefined) =>
   page !== undefined &&
   question.pages.some((listed) => listed === page || withoutLanguage(listed) === page);
 
-export function figures(answers: Answered[]): AskFigures {
+function figures(answers: Answered[]): AskFigures {
   const result: AskFigures = {
     answerable: 0,
     rightFirst: 0,
