@@ -65,7 +65,6 @@ const residentMb = () => {
 };
 const roundTripMs: number[] = [];
 const quality: string[] = [];
-let logged: number;
 let idleMb: number;
 let rssMb: number;
 try {
@@ -79,7 +78,6 @@ try {
       kindsTable(answers),
     );
   }
-  logged = site.output().length;
   for (let round = 0; round < rounds; round++) {
     for (const question of questions) {
       const started = performance.now();
@@ -94,15 +92,15 @@ try {
   // Stopped first: the log's last lines are written by then.
   await site.stop();
 }
-const serverMs = [
-  ...site
-    .output()
-    .slice(logged)
-    .matchAll(/^\{.*"path":"\/(?:\w{2}\/)?ask".*"ms":(\d+).*$/gm),
-].map((match) => Number(match[1]));
-if (serverMs.length !== rounds * questions.length) {
+// The timed rounds' lines are the last ones: a line of the answers asked before may be written
+// after the rounds began.
+const asked = [...site.output().matchAll(/^\{.*"path":"\/(?:\w{2}\/)?ask".*"ms":(\d+).*$/gm)].map(
+  (match) => Number(match[1]),
+);
+const serverMs = asked.slice(-rounds * questions.length);
+if (asked.length !== (rounds + 1) * questions.length) {
   throw new Error(
-    `expected ${rounds * questions.length} request log lines, read ${serverMs.length}`,
+    `expected ${(rounds + 1) * questions.length} request log lines, read ${asked.length}`,
   );
 }
 
