@@ -289,7 +289,23 @@ function backendConfig(settings: EditorBackend) {
     CMS_API_ROOT,
     CMS_APP_ID,
   } = settings;
+  const commitMessages = {
+    create: "Contenido: crea {{collection}} «{{slug}}»",
+    update: "Contenido: cambia {{collection}} «{{slug}}»",
+    delete: "Contenido: borra {{collection}} «{{slug}}»",
+    uploadMedia: "Contenido: sube «{{path}}»",
+    deleteMedia: "Contenido: borra «{{path}}»",
+  };
   if (name === "test-repo") return { name };
+  // Decap CMS's proxy protocol, answered by this server (server/editor-backend.ts).
+  if (name === "server") {
+    return {
+      name: "proxy",
+      proxy_url: "/admin/api/v1",
+      branch: CMS_BRANCH,
+      commit_messages: commitMessages,
+    };
+  }
   return {
     name,
     repo: CMS_REPO,
@@ -298,9 +314,9 @@ function backendConfig(settings: EditorBackend) {
     ...(CMS_API_ROOT ? { api_root: CMS_API_ROOT } : {}),
     ...(CMS_APP_ID ? { app_id: CMS_APP_ID, auth_type: "pkce" } : {}),
     commit_messages: {
-      create: "Contenido: crea {{collection}} «{{slug}}»",
-      update: "Contenido: cambia {{collection}} «{{slug}}»",
-      delete: "Contenido: borra {{collection}} «{{slug}}»",
+      create: commitMessages.create,
+      update: commitMessages.update,
+      delete: commitMessages.delete,
     },
   };
 }
