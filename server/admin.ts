@@ -8,6 +8,7 @@ import type { EditorBackend } from "#app/admin/cms-config.server.ts";
 import { csrfMatches, type PanelSession } from "#app/panel/auth.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
 import type { EditorAnswer, EditorPerson } from "#server/editor-backend.ts";
+import { editorApiPath } from "#server/methods.ts";
 import { originGuard } from "#server/origin-guard.ts";
 import { baseSecurityHeaders, hstsHeader } from "#server/security-headers.ts";
 
@@ -159,7 +160,7 @@ function serverEditorRoutes(router: express.Router, editor: ServerEditor) {
     const session = res.locals["session"] as PanelSession;
     res.set("Cache-Control", "no-store").json({ token: session.csrf, email: session.email });
   });
-  router.post("/api/v1", originGuard, async (req, res) => {
+  router.post(editorApiPath.slice(adminPath.length), originGuard, async (req, res) => {
     const session = res.locals["session"] as PanelSession;
     res.set("Cache-Control", "no-store");
     if (!csrfMatches(session, req.get(formTokenHeader))) {

@@ -15,7 +15,7 @@ import { createHash, createHmac, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { registerLocalGit } from "decap-server/dist/middlewares.js";
+import decapServer from "decap-server/dist/middlewares.js";
 import type { Logger } from "#app/config/log.server.ts";
 
 const git = promisify(execFile);
@@ -125,7 +125,7 @@ async function decapHandlers(repoPath: string): Promise<Handler[]> {
   const before = process.env["GIT_REPO_DIRECTORY"];
   process.env["GIT_REPO_DIRECTORY"] = repoPath;
   try {
-    await registerLocalGit(
+    await decapServer.registerLocalGit(
       { use: () => undefined, post: (_path, handler) => void handlers.push(handler) },
       // Its own log (winston, on the console): only what went wrong.
       { logLevel: "error" },
