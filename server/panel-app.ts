@@ -15,7 +15,7 @@ import { panelPath } from "#app/panel/paths.ts";
 import { feedSecret, panelStore } from "#app/panel/store.server.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 import { goLiveProblems } from "#server/launch-warning.ts";
-import { panelRouter } from "#server/panel.tsx";
+import { panelRouter, sessionOfRequest } from "#server/panel.tsx";
 import { callsFeed, callsSection } from "#server/panel-calls.tsx";
 import { messagesSection } from "#server/panel-messages.tsx";
 import { numbersSection } from "#server/panel-numbers.tsx";
@@ -42,7 +42,11 @@ export function createPanel(
     collections: CollectionCounts;
     log: Logger;
   },
-): { router: express.Router; sweep: () => Promise<void> } {
+): {
+  router: express.Router;
+  sweep: () => Promise<void>;
+  session: ReturnType<typeof sessionOfRequest>;
+} {
   const store = panelStore(contact.database);
   const auth = panelAuth(store, panelTimes(settings.panel));
   const siteUrl = settings.build.SITE_URL;
@@ -93,5 +97,5 @@ export function createPanel(
       });
     },
   });
-  return { router, sweep: () => auth.sweep() };
+  return { router, sweep: () => auth.sweep(), session: sessionOfRequest(auth) };
 }

@@ -70,6 +70,10 @@ function cookieOf(header: string | undefined): string | undefined {
   return undefined;
 }
 
+/** The panel's session a request carries, for the editor at /admin (server/admin.ts). */
+export const sessionOfRequest = (auth: PanelAuth) => (req: express.Request) =>
+  auth.session(cookieOf(req.headers.cookie));
+
 export type PanelLocals = {
   context: PageContext;
   session: PanelSession | undefined;

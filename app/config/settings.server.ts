@@ -235,8 +235,12 @@ const booking = {
  * build serves any repository.
  */
 const admin = {
-  /** github (default), gitlab, gitea (also Forgejo), or test-repo: saves stay in the browser. */
-  CMS_BACKEND: z.enum(["github", "gitlab", "gitea", "test-repo"]).default("github"),
+  /**
+   * github (default), gitlab, gitea (also Forgejo); server: saves are commits made by this
+   * server, behind the panel's sign-in, with no git host account (server/editor-backend.ts);
+   * or test-repo: saves stay in the browser.
+   */
+  CMS_BACKEND: z.enum(["github", "gitlab", "gitea", "server", "test-repo"]).default("github"),
   /** The site's repository, `owner/name`; without it the editor cannot save. */
   CMS_REPO: z
     .string()
@@ -252,6 +256,21 @@ const admin = {
   CMS_API_ROOT: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
   /** The OAuth application's id, for GitLab, Gitea or Forgejo sign-in without a client of ours. */
   CMS_APP_ID: z.string().min(1).optional(),
+  /**
+   * CMS_BACKEND=server: the repository saves are pushed to, as git reaches it (a path,
+   * ssh://…); without it, DEPLOY_REPOSITORY, the one the deploy publishes from.
+   */
+  CMS_SOURCE_REPOSITORY: z.string().min(1).optional(),
+  /** CMS_BACKEND=server: this server's working clone of it (made on first use). */
+  CMS_WORK_DIR: z.string().min(1).default("./data/editor-repository"),
+  /**
+   * CMS_BACKEND=server: the deploy's webhook on this machine (deploy/hooks.json), told of each
+   * save as a git host would tell it of a push; signed with CMS_DEPLOY_HOOK_SECRET.
+   */
+  CMS_DEPLOY_HOOK_URL: z.url().optional(),
+  CMS_DEPLOY_HOOK_SECRET: z.string().min(16).optional(),
+  /** The largest picture the editor takes, in megabytes. */
+  CMS_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(5),
 };
 
 /** The database's backups (scripts/backup.ts, run daily by deploy/site-backup.timer). */

@@ -21,13 +21,15 @@ export type PageContext = {
   section?: Section;
 };
 
-type Section = "messages" | "calls" | "numbers" | "site" | "people";
+type Section = "messages" | "calls" | "numbers" | "site" | "people" | "editor";
 const sections: { id: Section; path: string }[] = [
   { id: "messages", path: panelPath },
   { id: "calls", path: `${panelPath}/calls` },
   { id: "numbers", path: `${panelPath}/numbers` },
   { id: "site", path: `${panelPath}/site` },
   { id: "people", path: `${panelPath}/people` },
+  // The content editor (server/admin.ts), behind this same sign-in.
+  { id: "editor", path: "/admin" },
 ];
 
 /** The session's token, which every form that changes something carries (CSRF). */

@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from "node:http";
 import { DatabaseSync } from "node:sqlite";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import { storeKinds, testDatabases } from "#tests/support/postgres.ts";
@@ -18,6 +16,7 @@ import {
   type Site,
 } from "#tests/support/site.ts";
 import type { SmtpServer } from "#tests/support/smtp.ts";
+import { addAuthenticator, enrol as enrolAs } from "#tests/support/passkeys.ts";
 import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
@@ -31,46 +30,8 @@ const t = translator("es");
 const loopbackSite = "http://localhost";
 const owner = "owner@example.com";
 const visitor = { name: "Marta Ferrer", email: "marta@example.es" };
-
-/** `npm run panel -- <args>` on the site's database; its output. */
-async function panelCommand(database: string, args: string[]) {
-  const env = database.startsWith("postgres://")
-    ? { DATABASE_URL: database }
-    : { DATABASE_PATH: database };
-  const { stdout } = await promisify(execFile)(process.execPath, ["scripts/panel.ts", ...args], {
-    env: { ...process.env, ...env },
-  });
-  return stdout;
-}
-
-/** A passkey authenticator built into the page's browser, which says yes without asking. */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
-/** Invites the owner with the command, enrols a passkey from the link: signed in. */
-async function enrol(page: Page, site: Site, origin: string, email = owner) {
-  const printed = await panelCommand(site.databasePath, ["invite", email]);
-  const token = /\/panel\/enrol\?t=([\w-]+)/.exec(printed)?.[1];
-  expect(token, printed).toBeTruthy();
-  await addAuthenticator(page);
-  await page.goto(`${origin}/panel/enrol?t=${token}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.enrol.title"));
-  await page.getByRole("button", { name: t("panel.enrol.button") }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("panel.messages.title"));
-  return token ?? "";
-}
+const enrol = (page: Page, site: Site, origin: string, email = owner) =>
+  enrolAs(page, site, origin, email);
 
 /** The page has no horizontal scroll at a phone's width. */
 async function expectPhoneLayout(page: Page) {
