@@ -434,12 +434,15 @@ test("a broken save leaves the site as it was and tells the owner the file and t
   );
   expect(answer.status, answer.body).toBe(200);
   const mail = await eventually(
-    () => smtp.received.find((m) => m.headers["subject"]?.includes("not updated")),
+    () => smtp.received.find((m) => m.headers["subject"]?.includes("no se ha actualizado")),
     3 * 60_000,
   );
   expect(mail.envelope.to).toEqual(["owner@example.com"]);
   expect(mail.headers["subject"]).toContain(commits.c.slice(0, 12));
-  expect(mail.text).toContain("its content has mistakes");
+  // In the owner's language (Spanish), named as the content's mistake, not the server's.
+  expect(mail.headers["subject"]).toContain("su contenido tiene errores, un error del contenido");
+  expect(mail.text).toContain("Corrígelo en el editor (/admin)");
+  expect(mail.text).not.toContain("fallo del servidor");
   expect(mail.text).toContain(commits.c);
   expect(mail.text).toContain("content/locales/en/home.json hero.subtitle: missing");
   expect(mail.text).toMatch(

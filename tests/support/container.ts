@@ -34,7 +34,7 @@ type RunOptions = {
 const running = new Set<ChildProcess>();
 
 /** Runs a program to its end without blocking the test process; SIGKILL after `timeoutMs`. */
-function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
+export function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
   const { check = true, timeoutMs = 120_000 } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
@@ -180,7 +180,7 @@ const testImageTag = `localhost/isla-digital-e2e:${createHash("sha256")
   .slice(0, 12)}`;
 
 /** This process's hard limit of open files (Node has no getrlimit). */
-function openFilesHardLimit(): string {
+export function openFilesHardLimit(): string {
   const limit = /^Max open files\s+\S+\s+(\d+)/m.exec(
     readFileSync("/proc/self/limits", "utf8"),
   )?.[1];
