@@ -505,6 +505,33 @@ test("a newer commit arriving mid-build wins: the older build is abandoned", asy
   expect((await health()).release?.commit).toBe(commits.b);
 });
 
+test("a save the server cannot install is reported as the server's fault, not the content's", async () => {
+  // A sound commit; the machine lacks the installer (a missing program: the shell's exit 127).
+  run(work, "git", "checkout", "-q", commits.b, "--", "content");
+  const f = commitAll("Mended again");
+  const before = releaseFolders();
+  const { code } = await promisify(execFile)(process.execPath, ["scripts/deploy.ts", f], {
+    cwd: path.join(root, "current"),
+    env: { ...process.env, ...deployEnv, DEPLOY_INSTALL_COMMAND: "no-such-installer ci" },
+  }).then(
+    () => ({ code: 0 }),
+    (error: { code: number }) => ({ code: error.code }),
+  );
+  expect(code).toBe(1);
+  const mail = await eventually(() =>
+    smtp.received.find((m) => m.headers["subject"]?.includes(f.slice(0, 12))),
+  );
+  expect(mail.headers["subject"]).toContain(
+    "no se han podido instalar sus dependencias, un fallo del servidor",
+  );
+  expect(mail.text).toContain("Es un fallo del servidor, no de tu contenido");
+  expect(mail.text).toContain("Reenvía este correo a quien mantiene el servidor");
+  expect(mail.text).not.toContain("/admin");
+  expect(mail.text).toContain("no-such-installer");
+  expect(releaseFolders()).toEqual(before);
+  expect((await health()).release?.commit).toBe(commits.b);
+});
+
 test("--rollback goes back one release with no failed request", async () => {
   const load = startLoad();
   // Asynchronously: the load's clients run in this process meanwhile.

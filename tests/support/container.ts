@@ -180,7 +180,7 @@ const testImageTag = `localhost/isla-digital-e2e:${createHash("sha256")
   .slice(0, 12)}`;
 
 /** This process's hard limit of open files (Node has no getrlimit). */
-export function openFilesHardLimit(): string {
+function openFilesHardLimit(): string {
   const limit = /^Max open files\s+\S+\s+(\d+)/m.exec(
     readFileSync("/proc/self/limits", "utf8"),
   )?.[1];
