@@ -425,12 +425,10 @@ END
       expect(await healthRelease()).toBe(first);
     });
   } finally {
-    await test
-      .info()
-      .attach("the guide's blocks as run", {
-        body: transcript.join("\n\n"),
-        contentType: "text/plain",
-      });
+    await test.info().attach("the guide's blocks as run", {
+      body: transcript.join("\n\n"),
+      contentType: "text/plain",
+    });
     timings.push(`total ${minutes(started)} min`);
     console.log(`operations guide: ${timings.join(", ")}`);
   }
