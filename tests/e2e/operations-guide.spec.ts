@@ -42,7 +42,9 @@ test("the marked blocks of the guide are the ones this test runs, in its order",
 /** The project's files (tracked, and new ones not ignored), as the git host's first commit. */
 async function projectFiles(): Promise<string[]> {
   const listed = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
-  return listed.stdout.split("\0").filter((file) => file && !file.startsWith("node_modules/"));
+  return listed.stdout
+    .split("\0")
+    .filter((file) => file && file !== "node_modules" && !file.startsWith("node_modules/"));
 }
 
 /** The stand-in for nodejs.org: the registry's packages, checked, packed as nodejs.org's file. */
