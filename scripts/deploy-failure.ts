@@ -42,6 +42,8 @@ const serverSigns = [
   /command not found|: not found$/m,
   /ERR_MODULE_NOT_FOUND|Cannot find (package|module) /,
   /\bE(AI_AGAIN|NOTFOUND|CONNREFUSED|CONNRESET|TIMEDOUT)\b/,
+  // A machine too busy or too small: the prerender's own requests time out.
+  /aborted due to timeout/,
 ];
 
 /** Exit codes a shell gives a program it could not find (127) or run (126). */

@@ -299,7 +299,7 @@ async function tellOwner(commit: string, failure: StepFailed) {
   const live = liveName();
   let commitSubject: string | undefined;
   try {
-    commitSubject = git("log", "-1", "--format=%s", commit) || undefined;
+    if (commit) commitSubject = git("log", "-1", "--format=%s", commit) || undefined;
   } catch {
     // not fetched
   }
