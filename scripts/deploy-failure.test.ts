@@ -11,7 +11,8 @@ const serverOutputs = {
   missingTool: "sh: 1: npm: not found",
   memory: "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
   network: "npm error code EAI_AGAIN\nnpm error request to https://registry.npmjs.org/x failed",
-  busyMachine: "Error: Prerender: Request failed for /_.data: The operation was aborted due to timeout",
+  busyMachine:
+    "Error: Prerender: Request failed for /_.data: The operation was aborted due to timeout",
 };
 
 describe("whose fault a failed step is", () => {
