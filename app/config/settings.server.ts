@@ -356,8 +356,12 @@ const deploy = {
   DEPLOY_BRANCH: z.string().min(1).default("main"),
   /** Releases kept, the live one included (rollback goes back through them). */
   DEPLOY_KEEP: z.coerce.number().int().min(2).default(5),
-  /** Installs the release's dependencies from its lock file (the build needs the dev ones). */
-  DEPLOY_INSTALL_COMMAND: z.string().min(1).default("npm ci --no-audit --no-fund"),
+  /**
+   * Installs the release's dependencies from its lock file. The build needs the dev ones:
+   * `--include=dev` installs them even with NODE_ENV=production, which the hooks' unit sets
+   * (npm then leaves them out by default).
+   */
+  DEPLOY_INSTALL_COMMAND: z.string().min(1).default("npm ci --include=dev --no-audit --no-fund"),
   /** Then keeps only the production ones; `true` keeps everything. */
   DEPLOY_PRUNE_COMMAND: z
     .string()

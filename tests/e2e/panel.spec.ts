@@ -87,7 +87,8 @@ for (const kind of storeKinds) {
             time: Date.parse("2026-11-21T10:00:00Z"),
             msg: "deploy failed",
             commit: "b".repeat(40),
-            step: "building the site",
+            step: "build",
+            fault: "content",
           },
         ]
           .map((line) => (typeof line === "string" ? line : JSON.stringify(line)))
@@ -358,7 +359,7 @@ for (const kind of storeKinds) {
         .getByRole("region", { name: t("panel.site.deploys") })
         .getByRole("listitem");
       await expect(deploys.first()).toContainText(
-        t("panel.site.failed", { commit: "b".repeat(12), step: "building the site" }),
+        t("panel.site.failed", { commit: "b".repeat(12), step: t("panel.deploy.steps.build") }),
       );
       await expect(deploys.nth(1)).toContainText(
         t("panel.site.published", { commit: "a".repeat(12) }),
