@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 const databaseTests = [
   "app/contact/store.test.ts",
   "app/contact/outbox.test.ts",
-  "app/contact/rate-limit.test.ts",
+  "app/limits/rate-limit.test.ts",
   "scripts/inbox.test.ts",
   "app/stats/store.server.test.ts",
   "app/database/upgrade.test.ts",

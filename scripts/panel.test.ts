@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { unitTestDatabases } from "#tests/support/postgres.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { panelAuth } from "#app/panel/auth.server.ts";
 import { feedSecret, hashOf, panelStore } from "#app/panel/store.server.ts";
 import { runPanel } from "#scripts/panel.ts";
@@ -31,9 +31,9 @@ describe("npm run panel", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Invitación para owner@example\.com, válida una vez hasta el /);
     const token = /\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "";
-    const store = await openStore(database);
+    const store = await openMessages(database);
     try {
-      const auth = panelAuth(panelStore(store.driver), {
+      const auth = panelAuth(panelStore(store.database), {
         idleMs: 1,
         absoluteMs: 1,
         invitationMs: 1,
@@ -59,7 +59,7 @@ describe("npm run panel", () => {
       const { out } = await panel("invite", email);
       tokens.push(/\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "");
     }
-    const store = await openStore(database);
+    const store = await openMessages(database);
     try {
       const claimed = await store.claimDue("test", Date.now(), 60_000, 2);
       expect(claimed).toHaveLength(2);
@@ -81,8 +81,8 @@ describe("npm run panel", () => {
 
   it("lists and removes the people who sign in", async () => {
     expect((await panel("people")).out).toContain("npm run panel -- invite");
-    const store = await openStore(database);
-    await panelStore(store.driver).addUser("owner@example.com", Date.now());
+    const store = await openMessages(database);
+    await panelStore(store.database).addUser("owner@example.com", Date.now());
     await store.close();
     expect((await panel("people", "--lang", "en")).out).toBe("owner@example.com\n");
     expect((await panel("remove", "OWNER@example.com")).code).toBe(0);
@@ -91,17 +91,17 @@ describe("npm run panel", () => {
   });
 
   it("gives the calls' calendar feed a new address; the old key no longer matches", async () => {
-    const store = await openStore(database);
-    const old = await panelStore(store.driver).secret(feedSecret);
+    const store = await openMessages(database);
+    const old = await panelStore(store.database).secret(feedSecret);
     await store.close();
     const { code, out } = await panel("rotate-feed", "--lang", "en");
     expect(code).toBe(0);
     const key = /\/panel\/calendar\/([\w-]+)\.ics$/m.exec(out)?.[1];
     expect(key, out).toMatch(/^[\w-]{43}$/);
     expect(key).not.toBe(old);
-    const after = await openStore(database);
+    const after = await openMessages(database);
     try {
-      const panelAfter = panelStore(after.driver);
+      const panelAfter = panelStore(after.database);
       expect(await panelAfter.secret(feedSecret)).toBe(key);
       expect(await panelAfter.auditLog(1)).toEqual([
         expect.objectContaining({ action: "rotate-feed", email: null }),

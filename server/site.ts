@@ -13,6 +13,9 @@ import { startContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { languages, siteConfig } from "#app/config/site.ts";
+import { openSiteDatabase } from "#app/database/database.server.ts";
+import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
+import { limitsStore } from "#app/limits/store.server.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
@@ -95,7 +98,15 @@ export async function wireSite(
   const { files, notFoundPages } = built
     ? await built.load(entries.map((entry) => entry.path))
     : { files: new Map(), notFoundPages: new Map() };
-  const contact = await startContactService(settings.contact, log);
+  // Opened once, here, and handed to every service; throws, naming the setting, when it cannot be.
+  const database = await openSiteDatabase(settings.contact, {
+    onError: (error) => log.error({ err: error }, "database connection error"),
+  });
+  const limits = await limitsStore(database);
+  /** A count of its own in the rate limit's table (its `scope`), shared by every server. */
+  const budget = (options: { scope: string; max: number; windowMs: number }) =>
+    createRateLimiter(limits, options);
+  const contact = await startContactService(settings.contact, { database, limits, log });
   // Counted by the registry's page id and language; articles by their path.
   const pageIndex: PageIndex = new Map([
     ...allPagePaths().map((url) => {
@@ -105,7 +116,7 @@ export async function wireSite(
     ...entries.map((entry) => [entry.path, { page: entry.path, lang: entry.lang }] as const),
   ]);
   const stats = startStatsService(settings, {
-    database: contact.database,
+    database,
     pages: pageIndex,
     uncounted: new Set(dynamicPagePaths()),
     log,
@@ -113,12 +124,12 @@ export async function wireSite(
   contact.onMessageStored((lang) => stats.message(lang));
   contact.addPurge(() => stats.purge());
   const booking = await startBookingService(settings.booking, {
-    database: contact.database,
+    database,
     siteUrl: settings.build.SITE_URL,
     from: settings.contact.CONTACT_FROM,
     companyEmail: settings.contact.CONTACT_TO,
     consume: contact.consume,
-    budget: contact.budget,
+    budget,
     deliver: contact.deliver,
     onBooked: (lang) => stats.booking(lang),
     log,
@@ -134,7 +145,7 @@ export async function wireSite(
     indexFile: askIndexFile,
     languages: publishedLanguages(),
     company: siteConfig.name,
-    budget: contact.budget,
+    budget,
     onQuestion: (lang, answered) => stats.question(lang, answered),
     log,
   });
@@ -149,6 +160,8 @@ export async function wireSite(
     : editor;
   // The owner's panel (/panel): messages, calls, numbers and the site, behind a passkey.
   const panel = createPanel(settings, {
+    database,
+    budget,
     contact,
     booking,
     stats,
@@ -221,6 +234,7 @@ export async function wireSite(
       await stats.stop();
       booking.stop();
       await contact.stop();
+      await database.close();
     },
   };
 }

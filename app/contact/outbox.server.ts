@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Mailer } from "#app/contact/mailer.server.ts";
 import type { MessageStore } from "#app/contact/store.server.ts";
+import type { LimitsStore } from "#app/limits/store.server.ts";
 
 export type OutboxOptions = {
   pollMs: number;
@@ -39,7 +40,14 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * here, never sent again by this process (the stable Message-ID covers the rest).
  */
 export function createOutbox(
-  store: MessageStore,
+  {
+    store,
+    quota,
+  }: {
+    store: MessageStore;
+    /** The owner's mailbox cap: the e-mails of each window, shared by every server. */
+    quota: Pick<LimitsStore, "takeMailSlot" | "returnMailSlot">;
+  },
   mailer: Mailer,
   options: OutboxOptions,
   log: Logger,
@@ -132,7 +140,7 @@ export function createOutbox(
       // per address and day on the booking page) must reach the visitor, never a summary.
       const capped =
         message.mail === null || message.email.toLowerCase() === options.ownerAddress.toLowerCase();
-      if (capped && !(await store.takeMailSlot(window, options.mailPerWindow))) {
+      if (capped && !(await quota.takeMailSlot(window, options.mailPerWindow))) {
         if (!(await store.hold(message.id, owner, window + options.windowMs))) {
           warnClaimLost(message.id, "held");
           continue;
@@ -160,7 +168,7 @@ export function createOutbox(
         continue;
       }
       lastError = { at: now(), message: failure };
-      if (capped) await store.returnMailSlot(window);
+      if (capped) await quota.returnMailSlot(window);
       const attempts = message.attempts + 1;
       if (attempts >= options.maxAttempts) {
         if (!(await store.markFailed(message.id, owner, failure))) {

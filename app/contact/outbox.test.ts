@@ -4,7 +4,8 @@ import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts
 import { startSilentSmtp, startSmtp, type SmtpServer } from "#tests/support/smtp.ts";
 import { createMailer } from "#app/contact/mailer.server.ts";
 import { backoffMs, createOutbox, type OutboxOptions } from "#app/contact/outbox.server.ts";
-import { openStore, type MessageStore, type NewMessage } from "#app/contact/store.server.ts";
+import type { NewMessage } from "#app/contact/store.server.ts";
+import { openMessages, type OpenedMessages } from "#tests/support/database.ts";
 import { bookingStore } from "#app/booking/store.server.ts";
 
 const hour = 3600_000;
@@ -39,7 +40,7 @@ describe("backoff", () => {
 
 describe(`outbox on ${databaseUnderTest}`, () => {
   const databases = unitTestDatabases();
-  let store: MessageStore;
+  let store: OpenedMessages;
   let smtp: SmtpServer | undefined;
   const stops: (() => Promise<void>)[] = [];
   /** The outbox's clock: it moves only when a test moves it. */
@@ -57,7 +58,7 @@ describe(`outbox on ${databaseUnderTest}`, () => {
   async function freshStore() {
     // The start of a window of the e-mail cap, as a test of the cap needs.
     time = 500_000 * hour;
-    store = await openStore(await databases.open());
+    store = await openMessages(await databases.open());
     return store;
   }
 
@@ -84,7 +85,12 @@ describe(`outbox on ${databaseUnderTest}`, () => {
       timeoutMs,
       deadlineMs,
     });
-    const outbox = createOutbox(store, mailer, { ...options, now: () => time, ...overrides }, log);
+    const outbox = createOutbox(
+      { store, quota: store.limits },
+      mailer,
+      { ...options, now: () => time, ...overrides },
+      log,
+    );
     outbox.start();
     stops.push(() => outbox.stop());
     return outbox;
@@ -218,7 +224,7 @@ describe(`outbox on ${databaseUnderTest}`, () => {
   it("counts the company's copies of bookings against the hourly cap, never the visitor's", async () => {
     smtp = await startSmtp();
     await freshStore();
-    const bookings = bookingStore(store.driver);
+    const bookings = bookingStore(store.database);
     for (const n of [1, 2, 3]) {
       const mail = (to: string) => ({
         recipient: to,

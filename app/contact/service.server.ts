@@ -3,9 +3,11 @@ import { siteConfig, type Language } from "#app/config/site.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import { createMailer } from "#app/contact/mailer.server.ts";
 import { createOutbox, type Outbox } from "#app/contact/outbox.server.ts";
-import { createRateLimiter } from "#app/contact/rate-limit.server.ts";
+import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
 import type { ContactSettings } from "#app/config/settings.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { messageStore } from "#app/contact/store.server.ts";
+import type { Database } from "#app/database/database.server.ts";
+import type { LimitsStore } from "#app/limits/store.server.ts";
 import { submitContact } from "#app/contact/submit.server.ts";
 
 const dayMs = 24 * 3600 * 1000;
@@ -20,28 +22,33 @@ function repeat(ms: number, what: string, task: () => Promise<unknown>, log: Log
 }
 
 /**
- * The contact system of one server process: the message store (SQLite, or PostgreSQL shared
- * with other servers), the e-mail outbox, the rate limiter and the daily purge that applies
- * the retention the privacy policy states. Throws, naming the setting, when the database
- * cannot be opened. `now`: the clock (milliseconds) of all of them.
+ * The contact system of one server process: the message store on the site's `database`
+ * (SQLite, or PostgreSQL shared with other servers; opened and closed by the caller), the
+ * e-mail outbox, the rate limiter and the daily purge that applies the retention the privacy
+ * policy states. `now`: the clock (milliseconds) of all of them.
  */
 export async function startContactService(
   settings: ContactSettings,
-  log: Logger,
-  { now = Date.now }: { now?: () => number } = {},
+  {
+    database,
+    limits,
+    log,
+    now = Date.now,
+  }: {
+    database: Database;
+    /** The rate limits' counts and the mailbox cap's (app/limits). */
+    limits: LimitsStore;
+    log: Logger;
+    now?: () => number;
+  },
 ) {
   /** Told of every message stored that is not spam (the visit counts count it). */
   const storedListeners: ((lang: Language) => void)[] = [];
   /** Further deletions the daily purge runs, under its lock (the visit counts' retention). */
   const purges: (() => Promise<void>)[] = [];
-  const store = await openStore({
-    url: settings.DATABASE_URL,
-    path: settings.DATABASE_PATH,
-    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
-    onError: (error) => log.error({ err: error }, "database connection error"),
-  });
+  const store = await messageStore(database);
   const rateWindowMs = settings.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const limiter = createRateLimiter(store, {
+  const limiter = createRateLimiter(limits, {
     max: settings.RATE_LIMIT_MAX,
     windowMs: rateWindowMs,
     now,
@@ -58,7 +65,7 @@ export async function startContactService(
       deadlineMs: settings.SMTP_SEND_DEADLINE_SECONDS * 1000,
     });
     outbox = createOutbox(
-      store,
+      { store, quota: limits },
       mailer,
       {
         pollMs: settings.OUTBOX_POLL_SECONDS * 1000,
@@ -75,12 +82,12 @@ export async function startContactService(
     );
     outbox.start();
     log.info(
-      { backlog: pending, database: store.kind },
+      { backlog: pending, database: database.engine },
       "contact messages are stored and e-mailed",
     );
   } else {
     log.warn(
-      { backlog: pending, database: store.kind },
+      { backlog: pending, database: database.engine },
       "SMTP_URL is not set: contact messages are stored in the database but NOT e-mailed (npm run inbox -- list)",
     );
   }
@@ -92,7 +99,7 @@ export async function startContactService(
     dayMs,
     "daily purge of contact messages",
     () =>
-      store.exclusively("purge", async () => {
+      database.exclusively("purge", async () => {
         const removed = await store.purgeOlderThan(now() - retentionDays * dayMs);
         if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
         for (const more of purges) await more();
@@ -102,7 +109,7 @@ export async function startContactService(
   const sweep = repeat(
     60_000,
     "sweep of expired rate-limit entries",
-    () => store.sweep(now(), now() - 2 * mailWindowMs),
+    () => limits.sweep(now(), now() - 2 * mailWindowMs),
     log,
   );
   await purge.run();
@@ -122,15 +129,10 @@ export async function startContactService(
       }),
     /** Counts one form submission of a client against the rate limit (the booking form too). */
     consume: (clientKey: string) => limiter.consume(clientKey),
-    /** Another count in the rate limit's table (its own `scope`), shared by every server. */
-    budget: (options: { scope: string; max: number; windowMs: number }) =>
-      createRateLimiter(store, { ...options, now }),
     /** Asks the outbox to send what was queued (a booking's invitations). */
     deliver: () => void outbox?.kick(),
     /** The stored messages themselves, for the owner's panel (/panel). */
     messages: store,
-    /** The database the messages live in, for the visit counts' tables beside them. */
-    database: store.driver,
     /** Calls `listener` with the language of every message stored that is not spam. */
     onMessageStored: (listener: (lang: Language) => void) => void storedListeners.push(listener),
     /** Adds a deletion to the daily purge (it runs at the next purge, then daily). */
@@ -149,12 +151,11 @@ export async function startContactService(
         lastDeliveryError: outbox?.lastError ?? null,
       };
     },
-    /** Stops the timers, lets the delivery in progress finish, then closes the database. */
+    /** Stops the timers and lets the delivery in progress finish (the database stays open). */
     async stop() {
       clearInterval(purge.timer);
       clearInterval(sweep.timer);
       await outbox?.stop();
-      await store.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 // The contact messages, on the site's database (app/database: SQLite or PostgreSQL, one
-// schema). Shared by the server and the owner's inbox CLI. The queries are written once with
-// Kysely, for both databases.
-import { randomBytes } from "node:crypto";
+// schema), which the caller opens and hands in. Shared by the server and the owner's inbox CLI.
+// The queries are written once with Kysely, for both databases.
 import {
   expressionBuilder,
   sql,
@@ -11,23 +10,15 @@ import {
   type SqlBool,
   type UpdateObject,
 } from "kysely";
-import {
-  openDatabase,
-  type Database,
-  type DatabaseOptions,
-} from "#app/database/database.server.ts";
+import type { Database } from "#app/database/database.server.ts";
 import { groupCommit } from "#app/database/group-commit.ts";
 import { unicodeLower } from "#app/database/sqlite.server.ts";
-import type { Tables } from "#app/database/tables.ts";
+import type { MessageStatus, Suspicion, Tables } from "#app/database/tables.ts";
 
-/**
- * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
- * in one; `failed`: gave up e-mailing it; `spam`: kept, never e-mailed unless released.
- */
+export type { MessageStatus, Suspicion };
+
 /** A composed e-mail whose links hold one-time keys, kept only until it is sent or given up. */
 export type OneTimeMail = { oneTime?: boolean; text?: unknown };
-
-export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
 
 export type StoredMessage = {
   id: number;
@@ -47,13 +38,6 @@ export type StoredMessage = {
   /** An e-mail composed in full (JSON), sent as it is: a booking's invitation (app/booking). */
   mail: string | null;
 };
-
-/**
- * Why a message may be spam though it passed the honeypot: `too-fast`, sent sooner after the
- * first touch of the form than people write; `no-timer`, the form's fill time was missing or
- * malformed. Such messages are e-mailed, marked: a timing guess never drops a lead.
- */
-export type Suspicion = "too-fast" | "no-timer";
 
 /** The owner's mark on a message in the panel. */
 export type OwnerMark = "new" | "answered" | "archived";
@@ -97,27 +81,11 @@ const unclaimed = (eb: Messages, now: number) =>
 /** Rows per INSERT of the group commit: 4,500 parameters, under both databases' limits. */
 const maxRows = 500;
 
-export async function openStore(options: DatabaseOptions): Promise<MessageStore> {
-  return createStore(await openDatabase(options));
-}
-
-async function createStore(database: Database) {
+/** The messages' queries on `database`, which stays the caller's to close. */
+export function messageStore(database: Database) {
   const { db, fast } = database;
   const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
     Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
-
-  // The key of the rate limit's hashes: random per database, so a copy of the table alone
-  // cannot be matched against addresses.
-  await db
-    .insertInto("secrets")
-    .values({ name: "rate-limit", value: randomBytes(32).toString("hex") })
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .execute();
-  const { value: secret } = await db
-    .selectFrom("secrets")
-    .select("value")
-    .where("name", "=", "rate-limit")
-    .executeTakeFirstOrThrow();
 
   // Group commit: one INSERT, one commit for the messages of one turn of the event loop.
   // Ids are drawn in VALUES order, so the ids sorted match the messages in order.
@@ -234,11 +202,6 @@ async function createStore(database: Database) {
   };
 
   return {
-    kind: database.engine,
-    /** The database itself, for the visit counts' tables (app/stats) beside the messages. */
-    driver: database,
-    /** The per-database key for hashing client addresses. */
-    secret,
     /** Stores a message durably and returns its id. Spam is kept but never delivered. */
     insert(message: NewMessage, now = Date.now()): Promise<number> {
       const spam = message.spamReason !== undefined;
@@ -443,73 +406,7 @@ async function createStore(database: Database) {
         suspected: of("suspected"),
       };
     },
-    /** Counts one hit of `key` in its fixed window; a new window starts after `resetAt`. */
-    hit: (key: string, now: number, windowMs: number) =>
-      fast((db) =>
-        db
-          .insertInto("rate_limits")
-          .values({ key, hits: 1, reset_at: now + windowMs })
-          .onConflict((conflict) =>
-            conflict.column("key").doUpdateSet((eb) => {
-              const expired = eb("rate_limits.reset_at", "<=", now);
-              return {
-                hits: eb
-                  .case()
-                  .when(expired)
-                  .then(eb.lit(1))
-                  .else(eb("rate_limits.hits", "+", eb.lit(1)))
-                  .end(),
-                reset_at: eb
-                  .case()
-                  .when(expired)
-                  .then(now + windowMs)
-                  .else(eb.ref("rate_limits.reset_at"))
-                  .end(),
-              };
-            }),
-          )
-          .returning(["hits", "reset_at as resetAt"])
-          .executeTakeFirstOrThrow(),
-      ),
-    /** Takes one of `max` e-mails of the window starting at `window`; false when none is left. */
-    async takeMailSlot(window: number, max: number) {
-      const row = await fast((db) =>
-        db
-          .insertInto("mail_quota")
-          .values({ window_start: window, sent: 1 })
-          .onConflict((conflict) =>
-            conflict
-              .column("window_start")
-              .doUpdateSet((eb) => ({ sent: eb("mail_quota.sent", "+", eb.lit(1)) }))
-              .where("mail_quota.sent", "<", max),
-          )
-          .returning("sent")
-          .executeTakeFirst(),
-      );
-      return row !== undefined;
-    },
-    /** Gives back a slot whose e-mail did not go out. */
-    returnMailSlot: async (window: number) =>
-      void (await fast((db) =>
-        db
-          .updateTable("mail_quota")
-          .set((eb) => ({ sent: eb("sent", "-", eb.lit(1)) }))
-          .where("window_start", "=", window)
-          .where("sent", ">", 0)
-          .execute(),
-      )),
-    /** Drops rate-limit entries past their window and e-mail counts of past windows. */
-    async sweep(now: number, oldestWindow: number) {
-      await fast(async (db) => {
-        await db.deleteFrom("rate_limits").where("reset_at", "<=", now).execute();
-        await db.deleteFrom("mail_quota").where("window_start", "<", oldestWindow).execute();
-      });
-    },
-    exclusively: database.exclusively,
-    /** A consistent copy (SQLite); resolves with what was done. */
-    backup: database.backup,
-    close: database.close,
   };
 }
 
-export type MessageStore = Awaited<ReturnType<typeof createStore>>;
+export type MessageStore = Awaited<ReturnType<typeof messageStore>>;

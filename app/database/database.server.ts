@@ -1,9 +1,10 @@
 // The site's database: SQLite (the embedded default, one server) or PostgreSQL (any number
-// of servers on one database), behind Kysely. The contact messages (app/contact) and the
-// visit counts (app/stats) keep their tables here; the schema is the migrations in
-// ./migrations, the same for both, applied at start. Shared by the server and the owner's
-// scripts.
+// of servers on one database), behind Kysely. Opened once by the server's wiring
+// (server/site.ts) or by a script, and handed to every store: the contact messages, the
+// outbox, the limits, the bookings, the visit counts, the panel. The schema is the migrations
+// in ./migrations, the same for both, applied at start.
 import type { Kysely } from "kysely";
+import type { ContactSettings } from "#app/config/settings.server.ts";
 import type { Engine } from "#app/database/engine.ts";
 import { openPostgres } from "#app/database/postgres.server.ts";
 import { openSqlite } from "#app/database/sqlite.server.ts";
@@ -45,6 +46,22 @@ export type DatabaseOptions = {
   /** Errors of idle database connections, which belong to no request. */
   onError?: (error: unknown) => void;
 };
+
+/** The database the settings name (DATABASE_URL, else DATABASE_PATH), as the server opens it. */
+export function openSiteDatabase(
+  settings: Pick<
+    ContactSettings,
+    "DATABASE_URL" | "DATABASE_PATH" | "DATABASE_STATEMENT_TIMEOUT_SECONDS"
+  >,
+  more: Pick<DatabaseOptions, "lockWaitMs" | "onError"> = {},
+): Promise<Database> {
+  return openDatabase({
+    url: settings.DATABASE_URL,
+    path: settings.DATABASE_PATH,
+    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    ...more,
+  });
+}
 
 /** Opens the database and brings its schema up to date (./migrations). */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -2,8 +2,29 @@
 // Times are milliseconds since the epoch and counts are whole numbers; PostgreSQL keeps both
 // in BIGINT columns, which the connection reads as JS numbers (app/database/postgres.server.ts).
 import type { Generated } from "kysely";
-import type { MessageStatus, Suspicion } from "#app/contact/store.server.ts";
-import type { Metric } from "#app/stats/store.server.ts";
+
+/**
+ * A contact message's delivery (app/contact): `held`: over the hourly e-mail cap, waiting for
+ * the summary e-mail; `summarized`: listed in one; `failed`: gave up e-mailing it; `spam`:
+ * kept, never e-mailed unless released.
+ */
+export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
+
+/**
+ * Why a message may be spam though it passed the honeypot: `too-fast`, sent sooner after the
+ * first touch of the form than people write; `no-timer`, the form's fill time was missing or
+ * malformed. Such messages are e-mailed, marked: a timing guess never drops a lead.
+ */
+export type Suspicion = "too-fast" | "no-timer";
+
+/**
+ * `view`: a page view (key: the page, lang: its language); `entry`: a view arriving from
+ * outside the site (key: the page entered); `source`, `campaign`, `device`: of entries (no
+ * language); `notFound`: a 404 (key: the path); `message`: a contact message kept as not spam; `question`: a question asked on /ask (no text;
+ * key `unanswered` when no passage answered it).
+ */
+export type Metric =
+  "view" | "entry" | "source" | "campaign" | "device" | "notFound" | "message" | "question";
 
 export type Tables = {
   messages: {
