@@ -12,6 +12,7 @@ import {
 } from "#app/contact/export.ts";
 import { messageStore, type MessageStatus } from "#app/contact/store.server.ts";
 import { openDatabase } from "#app/database/database.server.ts";
+import { mailStore } from "#app/mail/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { printableJson, printableLine } from "#app/text/printable.ts";
 import {
@@ -146,9 +147,11 @@ async function runCommand(
         break;
       }
       case "retry": {
-        if (values.failed)
-          print(t("panel.cli.queuedFailed", { count: await store.requeueFailed() }));
-        else if (await store.requeue(messageId())) print(t("panel.cli.queued", { id: argument }));
+        // Every failed e-mail: the messages' and the composed ones (a booking's invitation).
+        if (values.failed) {
+          const count = (await store.requeueFailed()) + (await mailStore(database).requeueFailed());
+          print(t("panel.cli.queuedFailed", { count }));
+        } else if (await store.requeue(messageId())) print(t("panel.cli.queued", { id: argument }));
         else fail(t("panel.cli.errors.notRetryable", { id: argument }));
         break;
       }
@@ -161,6 +164,8 @@ async function runCommand(
         if (values.email) {
           const messages = await store.deleteByEmail(values.email);
           const bookings = await bookingStore(database).deleteByEmail(values.email);
+          // The e-mails queued to that address go too (a booking's invitations).
+          await mailStore(database).deleteTo(values.email);
           print(t("panel.cli.deletedEmail", { messages, bookings, email: values.email }));
         } else if (await store.delete(messageId())) print(t("panel.cli.deleted", { id: argument }));
         else fail(t("panel.cli.errors.noMessage", { id: argument }));

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
 import { openDatabase } from "#app/database/database.server.ts";
 import { addDays, defaultPeriod, localDay } from "#app/stats/calendar.ts";
 import { composeReport } from "#app/stats/report-mail.ts";

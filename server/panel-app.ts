@@ -32,6 +32,7 @@ export function createPanel(
   {
     database,
     budget,
+    deliver,
     contact,
     booking,
     stats,
@@ -47,6 +48,8 @@ export function createPanel(
       max: number;
       windowMs: number;
     }) => ReturnType<typeof createRateLimiter>;
+    /** Asks the outbox (app/mail) to send what was queued now. */
+    deliver: () => void;
     contact: ContactService;
     booking: BookingService;
     stats: { flush: () => Promise<void> };
@@ -76,6 +79,7 @@ export function createPanel(
         contact,
         auth,
         retentionDays: siteConfig.legal.contactRetentionDays,
+        deliver,
       });
       callsSection(router, {
         booking,
@@ -99,7 +103,7 @@ export function createPanel(
             { auth, db: database.db, siteUrl, from: settings.contact.CONTACT_FROM },
             { email, by, lang: lang as Language },
           );
-          contact.deliver();
+          deliver();
           log.info({ by }, "panel invitation sent");
           return made.link;
         },

@@ -9,13 +9,14 @@ import { people } from "virtual:people";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { startAskService } from "#app/ask/service.server.ts";
 import { startBookingService } from "#app/booking/service.server.ts";
-import { startContactService } from "#app/contact/service.server.ts";
+import { startContactService, type ContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { languages, siteConfig } from "#app/config/site.ts";
 import { openSiteDatabase } from "#app/database/database.server.ts";
 import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
 import { limitsStore } from "#app/limits/store.server.ts";
+import { startMail, type MailService } from "#app/mail/service.server.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
@@ -40,6 +41,29 @@ import {
 } from "#server/launch-warning.ts";
 import { createPanel } from "#server/panel-app.ts";
 import { readRelease } from "#server/release.ts";
+
+/**
+ * For /healthz: what waits to be e-mailed (contact messages and composed e-mails together),
+ * and how delivery goes. Never throws: an unreachable database reads as `database: false`.
+ */
+async function deliveryHealth(contact: ContactService, mail: MailService) {
+  const [messages, mails] = await Promise.all([
+    contact.counts().catch(() => undefined),
+    mail.health().catch(() => undefined),
+  ]);
+  const sum = (key: "pending" | "failed" | "held") =>
+    messages && mails ? messages[key] + mails[key] : null;
+  return {
+    database: messages !== undefined && mails !== undefined,
+    pending: sum("pending"),
+    failed: sum("failed"),
+    held: sum("held"),
+    spam: messages?.spam ?? null,
+    suspected: messages?.suspected ?? null,
+    delivery: mail.sends ? ("smtp" as const) : ("disabled" as const),
+    lastDeliveryError: mails?.lastDeliveryError ?? null,
+  };
+}
 
 type FastPathParts = Pick<Parameters<typeof createFastPath>[0], "files" | "notFoundPages">;
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -106,7 +130,25 @@ export async function wireSite(
   /** A count of its own in the rate limit's table (its `scope`), shared by every server. */
   const budget = (options: { scope: string; max: number; windowMs: number }) =>
     createRateLimiter(limits, options);
-  const contact = await startContactService(settings.contact, { database, limits, log });
+  const contact = await startContactService(settings.contact, {
+    database,
+    limits,
+    deliver: () => mail.deliver(),
+    log,
+  });
+  // The outbox: the contact messages' notifications, then the composed e-mails.
+  const mail = startMail(settings.contact, {
+    database,
+    limits,
+    sources: [contact.source],
+    summarize: contact.summarize,
+    log,
+  });
+  // Queued e-mails are kept as long as contact messages.
+  contact.addPurge(async () => {
+    const cutoff = Date.now() - siteConfig.legal.contactRetentionDays * 24 * 3600 * 1000;
+    await mail.mails.purgeOlderThan(cutoff);
+  });
   // Counted by the registry's page id and language; articles by their path.
   const pageIndex: PageIndex = new Map([
     ...allPagePaths().map((url) => {
@@ -130,7 +172,7 @@ export async function wireSite(
     companyEmail: settings.contact.CONTACT_TO,
     consume: contact.consume,
     budget,
-    deliver: contact.deliver,
+    deliver: mail.deliver,
     onBooked: (lang) => stats.booking(lang),
     log,
   });
@@ -162,6 +204,7 @@ export async function wireSite(
   const panel = createPanel(settings, {
     database,
     budget,
+    deliver: mail.deliver,
     contact,
     booking,
     stats,
@@ -196,7 +239,7 @@ export async function wireSite(
     dynamicPages: new Set(dynamicPagePaths()),
     healthCheck: createHealthCheck({
       health: async () => ({
-        ...(await contact.health()),
+        ...(await deliveryHealth(contact, mail)),
         booking: booking.health(),
         release,
       }),
@@ -233,7 +276,8 @@ export async function wireSite(
       await server.closeGracefully();
       await stats.stop();
       booking.stop();
-      await contact.stop();
+      contact.stop();
+      await mail.stop();
       await database.close();
     },
   };

@@ -24,6 +24,7 @@ it("deletes at start the messages past the retention the privacy policy states, 
   const service = await startContactService(parseSettings({ DATABASE_PATH }).contact, {
     database: reopened.database,
     limits: reopened.limits,
+    deliver: () => {},
     log: pino({ level: "silent" }),
     now: () => now,
   });

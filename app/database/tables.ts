@@ -43,10 +43,31 @@ export type Tables = {
     claimed_by: string | null;
     lease_until: number | null;
     suspicion: Suspicion | null;
-    /** An e-mail composed in full (JSON), sent as it is: a booking's invitation. */
+    /**
+     * Only in rows the release before 0006 queued: an e-mail composed in full (JSON), which
+     * the outbox moves to `mails` (migrations/0006-mails.ts).
+     */
     mail: string | null;
     /** The owner's mark in the panel: null while new. */
     owner_status: Generated<"answered" | "archived" | null>;
+  };
+  /** The outbox's e-mails composed in full (app/mail): a booking's invitations, the panel's. */
+  mails: {
+    id: Generated<number>;
+    created_at: number;
+    recipient: string;
+    /** Whom it is about, for the summary over the e-mail cap. */
+    name: string;
+    subject: string;
+    /** The e-mail as nodemailer takes it (JSON). */
+    mail: string;
+    status: "pending" | "sent" | "failed" | "held" | "summarized";
+    attempts: Generated<number>;
+    next_attempt_at: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+    claimed_by: string | null;
+    lease_until: number | null;
   };
   /** Calls booked on the booking page (app/booking); times in milliseconds. */
   bookings: {

@@ -179,7 +179,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: "too-fast",
-    mail: null,
   },
   {
     id: 6,
@@ -195,7 +194,6 @@ const fixtureMessages = [
     sentAt: 1763003700000,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 5,
@@ -211,7 +209,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 4,
@@ -227,7 +224,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: "honeypot",
     suspicion: null,
-    mail: null,
   },
   {
     id: 3,
@@ -243,7 +239,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 2,
@@ -259,7 +254,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 1,
@@ -275,7 +269,6 @@ const fixtureMessages = [
     sentAt: 1763000001500,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
 ];
 
@@ -344,6 +337,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0006-mails" },
     ]);
     const reopened = await openMessages(location);
     expect(await reopened.list()).toHaveLength(8);
@@ -420,6 +414,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0006-mails" },
     ]);
   });
 

@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 import { startSmtp } from "#tests/support/smtp.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
 import { openMessages } from "#tests/support/database.ts";
 import { createCounter, maxKeysPerDay, otherKey } from "#app/stats/counter.server.ts";
 import { composeReport } from "#app/stats/report-mail.ts";
