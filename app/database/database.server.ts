@@ -3,33 +3,12 @@
 // (server/site.ts) or by a script, and handed to every store: the contact messages, the
 // outbox, the limits, the bookings, the visit counts, the panel. The schema is the migrations
 // in ./migrations, the same for both, applied at start.
-import type { Kysely } from "kysely";
 import type { ContactSettings } from "#app/config/settings.server.ts";
-import type { Engine } from "#app/database/engine.ts";
+import type { Database } from "#app/database/engine.ts";
+
+export type { Database };
 import { openPostgres } from "#app/database/postgres.server.ts";
 import { openSqlite } from "#app/database/sqlite.server.ts";
-import type { Tables } from "#app/database/tables.ts";
-
-/** The tasks that run on one server at a time (a PostgreSQL advisory lock each). */
-export type ExclusiveTask = "purge";
-
-export type Database = {
-  engine: Engine;
-  /** Reads, and writes that wait for the disk before they resolve. */
-  db: Kysely<Tables>;
-  /**
-   * Runs writes that commit without waiting for the disk, so a crash (power cut, database
-   * crash) may undo them. Only for what is cheap to lose: rate-limit and e-mail-cap counts,
-   * outbox claims (a lost claim is claimed again), visit counts. `task` must use the `db` it
-   * is given, not `Database.db`.
-   */
-  fast<T>(task: (db: Kysely<Tables>) => Promise<T>): Promise<T>;
-  /** Runs `task` unless another server is running it; false when it did not run. */
-  exclusively(name: ExclusiveTask, task: () => Promise<void>): Promise<boolean>;
-  /** A consistent copy (SQLite); resolves with what was done. */
-  backup(file: string): Promise<string>;
-  close(): Promise<void>;
-};
 
 export type DatabaseOptions = {
   /** postgres://… selects PostgreSQL; otherwise SQLite at `path`. */
