@@ -4,8 +4,9 @@ import { defineConfig } from "vitest/config";
 /** The tests that run on a database server: again on PostgreSQL in the `db` project. */
 const databaseTests = [
   "app/contact/store.test.ts",
-  "app/contact/outbox.test.ts",
-  "app/contact/rate-limit.test.ts",
+  "app/mail/outbox.test.ts",
+  "app/mail/handover.test.ts",
+  "app/limits/rate-limit.test.ts",
   "scripts/inbox.test.ts",
   "app/stats/store.server.test.ts",
   "app/database/upgrade.test.ts",

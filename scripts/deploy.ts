@@ -26,7 +26,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { log } from "#app/config/log.server.ts";
 import { settings } from "#app/config/settings.server.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
 import { failureMail, faultOf, lastLines, type Fault, type Step } from "#scripts/deploy-failure.ts";
 import { readRelease, releaseFile, type Release } from "#server/release.ts";
 

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingStore } from "#app/booking/store.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { runInbox } from "#scripts/inbox.ts";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 
@@ -59,7 +59,7 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
     DATABASE_PATH: databasePath,
     DATABASE_URL: databaseUrl ?? "",
   });
-  const open = () => openStore({ url: databaseUrl, path: databasePath });
+  const open = () => openMessages({ url: databaseUrl, path: databasePath });
 
   /**
    * A command as the owner runs it, in this process: its exit code and what it printed. In
@@ -284,7 +284,7 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
   it("lists the booked calls, and an erasure deletes an address's bookings too", async () => {
     const store = await open();
     const start = Date.parse("2027-03-29T07:00:00Z");
-    await bookingStore(store.driver).book(
+    await bookingStore(store.database).book(
       {
         createdAt: Date.now(),
         lang: "ca",
@@ -322,7 +322,7 @@ describe(`inbox CLI on ${databaseUnderTest}`, { timeout: 60_000 }, () => {
       return;
     }
     expect((await inbox("backup", copy)).out).toContain(`to ${copy}`);
-    const restored = await openStore({ path: copy });
+    const restored = await openMessages({ path: copy });
     expect(await restored.list()).toHaveLength(4);
     await restored.close();
   });

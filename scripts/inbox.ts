@@ -10,7 +10,9 @@ import {
   messagesCsv as toCsv,
   printableRow as printable,
 } from "#app/contact/export.ts";
-import { openStore, type MessageStatus } from "#app/contact/store.server.ts";
+import { messageStore, type MessageStatus } from "#app/contact/store.server.ts";
+import { openDatabase } from "#app/database/database.server.ts";
+import { mailStore } from "#app/mail/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { printableJson, printableLine } from "#app/text/printable.ts";
 import {
@@ -21,22 +23,22 @@ import {
 } from "#scripts/command-line.ts";
 
 /** The database the server uses: PostgreSQL at `url`, else the SQLite file at `path`. */
-type Database = { url?: string; path: string };
+type Location = { url?: string; path: string };
 
 /** Runs one inbox command on the database; returns the exit code. */
 export function runInbox(
   args: string[],
-  database: Database,
+  where: Location,
   terminal: Terminal = processTerminal,
 ): Promise<number> {
   return runCommandLine("inbox", args, terminal, (commandLine) =>
-    runCommand(args, database, terminal, commandLine),
+    runCommand(args, where, terminal, commandLine),
   );
 }
 
 async function runCommand(
   args: string[],
-  database: Database,
+  where: Location,
   terminal: Terminal,
   { lang, t, usage, fail }: CommandLine,
 ) {
@@ -68,12 +70,13 @@ async function runCommand(
   const when = (ms: number) => madridTime(ms, lang);
   const statusName = (status: MessageStatus) => t(`panel.cli.status.${status}`);
 
-  const store = await openStore({
-    ...database,
+  const database = await openDatabase({
+    ...where,
     // Unlike the server, the CLI blocks nobody while it waits for the server's write lock.
     lockWaitMs: 5000,
   });
   try {
+    const store = await messageStore(database);
     switch (command) {
       case "list": {
         const limit = values.limit ? positiveInteger(values.limit, "--limit") : undefined;
@@ -95,7 +98,7 @@ async function runCommand(
         break;
       }
       case "bookings": {
-        const bookings = await bookingStore(store.driver).list();
+        const bookings = await bookingStore(database).list();
         if (values.json) {
           print(printableJson(bookings, 2));
           break;
@@ -144,9 +147,11 @@ async function runCommand(
         break;
       }
       case "retry": {
-        if (values.failed)
-          print(t("panel.cli.queuedFailed", { count: await store.requeueFailed() }));
-        else if (await store.requeue(messageId())) print(t("panel.cli.queued", { id: argument }));
+        // Every failed e-mail: the messages' and the composed ones (a booking's invitation).
+        if (values.failed) {
+          const count = (await store.requeueFailed()) + (await mailStore(database).requeueFailed());
+          print(t("panel.cli.queuedFailed", { count }));
+        } else if (await store.requeue(messageId())) print(t("panel.cli.queued", { id: argument }));
         else fail(t("panel.cli.errors.notRetryable", { id: argument }));
         break;
       }
@@ -158,7 +163,9 @@ async function runCommand(
       case "delete": {
         if (values.email) {
           const messages = await store.deleteByEmail(values.email);
-          const bookings = await bookingStore(store.driver).deleteByEmail(values.email);
+          const bookings = await bookingStore(database).deleteByEmail(values.email);
+          // The e-mails queued to that address go too (a booking's invitations).
+          await mailStore(database).deleteTo(values.email);
           print(t("panel.cli.deletedEmail", { messages, bookings, email: values.email }));
         } else if (await store.delete(messageId())) print(t("panel.cli.deleted", { id: argument }));
         else fail(t("panel.cli.errors.noMessage", { id: argument }));
@@ -166,8 +173,8 @@ async function runCommand(
       }
       case "backup": {
         if (!argument) return fail(t("panel.cli.errors.backupFile"));
-        const done = await store.backup(argument).catch((error: Error) => fail(error.message));
-        print(t("panel.cli.backedUp", { from: database.path, to: argument, done }));
+        const done = await database.backup(argument).catch((error: Error) => fail(error.message));
+        print(t("panel.cli.backedUp", { from: where.path, to: argument, done }));
         break;
       }
       case "purge": {
@@ -180,7 +187,7 @@ async function runCommand(
         fail(t("panel.cli.errors.unknownCommand", { command }));
     }
   } finally {
-    await store.close();
+    await database.close();
   }
 }
 

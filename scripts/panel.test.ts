@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { unitTestDatabases } from "#tests/support/postgres.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { panelAuth } from "#app/panel/auth.server.ts";
 import { feedSecret, hashOf, panelStore } from "#app/panel/store.server.ts";
 import { runPanel } from "#scripts/panel.ts";
@@ -31,9 +31,9 @@ describe("npm run panel", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^Invitación para owner@example\.com, válida una vez hasta el /);
     const token = /\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "";
-    const store = await openStore(database);
+    const store = await openMessages(database);
     try {
-      const auth = panelAuth(panelStore(store.driver), {
+      const auth = panelAuth(panelStore(store.database), {
         idleMs: 1,
         absoluteMs: 1,
         invitationMs: 1,
@@ -41,9 +41,13 @@ describe("npm run panel", () => {
       });
       expect(await auth.invitation(token)).toBe("owner@example.com");
       // Only the link's hash is kept.
-      expect(JSON.stringify(await store.list())).not.toContain(hashOf(token));
-      const [mail] = await store.list();
-      expect(mail).toMatchObject({ email: "owner@example.com", status: "pending" });
+      expect(JSON.stringify(await store.mails.to("owner@example.com"))).not.toContain(
+        hashOf(token),
+      );
+      // In the outbox's table, not among the visitors' messages.
+      expect(await store.list()).toEqual([]);
+      const [mail] = await store.mails.to("owner@example.com");
+      expect(mail).toMatchObject({ recipient: "owner@example.com", status: "pending" });
       expect(JSON.parse(mail?.mail ?? "{}").text).toContain(`/panel/enrol?t=${token}`);
     } finally {
       await store.close();
@@ -59,15 +63,19 @@ describe("npm run panel", () => {
       const { out } = await panel("invite", email);
       tokens.push(/\/panel\/enrol\?t=([\w-]+)/.exec(out)?.[1] ?? "");
     }
-    const store = await openStore(database);
+    const store = await openMessages(database);
     try {
-      const claimed = await store.claimDue("test", Date.now(), 60_000, 2);
+      const { mails } = store;
+      const claimed = await mails.claimDue("test", Date.now(), 60_000, 2);
       expect(claimed).toHaveLength(2);
-      expect(JSON.stringify(await store.list())).toContain(tokens[0]);
+      expect(JSON.stringify(claimed)).toContain(tokens[0]);
       const [first, second] = claimed;
-      expect(await store.markSent(first?.id ?? 0, "test")).toBe(true);
-      expect(await store.markFailed(second?.id ?? 0, "test", "550 no such user")).toBe(true);
-      const rows = await store.list();
+      expect(await mails.markSent(first?.id ?? 0, "test")).toBe(true);
+      expect(await mails.markFailed(second?.id ?? 0, "test", "550 no such user")).toBe(true);
+      const rows = [
+        ...(await mails.to("sent@example.com")),
+        ...(await mails.to("bounced@example.com")),
+      ];
       expect(rows.map((row) => row.status).sort()).toEqual(["failed", "sent"]);
       for (const token of tokens) expect(JSON.stringify(rows)).not.toContain(token);
       // The e-mail is still there to read, with a link that no longer signs anyone in.
@@ -81,8 +89,8 @@ describe("npm run panel", () => {
 
   it("lists and removes the people who sign in", async () => {
     expect((await panel("people")).out).toContain("npm run panel -- invite");
-    const store = await openStore(database);
-    await panelStore(store.driver).addUser("owner@example.com", Date.now());
+    const store = await openMessages(database);
+    await panelStore(store.database).addUser("owner@example.com", Date.now());
     await store.close();
     expect((await panel("people", "--lang", "en")).out).toBe("owner@example.com\n");
     expect((await panel("remove", "OWNER@example.com")).code).toBe(0);
@@ -91,17 +99,17 @@ describe("npm run panel", () => {
   });
 
   it("gives the calls' calendar feed a new address; the old key no longer matches", async () => {
-    const store = await openStore(database);
-    const old = await panelStore(store.driver).secret(feedSecret);
+    const store = await openMessages(database);
+    const old = await panelStore(store.database).secret(feedSecret);
     await store.close();
     const { code, out } = await panel("rotate-feed", "--lang", "en");
     expect(code).toBe(0);
     const key = /\/panel\/calendar\/([\w-]+)\.ics$/m.exec(out)?.[1];
     expect(key, out).toMatch(/^[\w-]{43}$/);
     expect(key).not.toBe(old);
-    const after = await openStore(database);
+    const after = await openMessages(database);
     try {
-      const panelAfter = panelStore(after.driver);
+      const panelAfter = panelStore(after.database);
       expect(await panelAfter.secret(feedSecret)).toBe(key);
       expect(await panelAfter.auditLog(1)).toEqual([
         expect.objectContaining({ action: "rotate-feed", email: null }),

@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { settings } from "#app/config/settings.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openDatabase } from "#app/database/database.server.ts";
 import { normalEmail, panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
@@ -20,7 +20,7 @@ import { processTerminal, runCommandLine, type Terminal } from "#scripts/command
 /** Runs one panel command on the database; returns the exit code. */
 export function runPanel(
   args: string[],
-  database: { url?: string; path: string },
+  where: { url?: string; path: string },
   terminal: Terminal = processTerminal,
 ): Promise<number> {
   return runCommandLine("panel", args, terminal, async ({ lang, t, usage, fail }) => {
@@ -44,15 +44,15 @@ export function runPanel(
     const email = z.email().safeParse(normalEmail(argument ?? ""));
     if ((command === "invite" || command === "remove") && !email.success)
       fail(t("panel.cli.errors.needsEmail", { command }));
-    const store = await openStore({ ...database, lockWaitMs: 5000 });
+    const database = await openDatabase({ ...where, lockWaitMs: 5000 });
     try {
-      const panel = panelStore(store.driver);
+      const panel = panelStore(database);
       const auth = panelAuth(panel, panelTimes(settings.panel));
       if (command === "invite" && email.success) {
         const { link, expiresAt } = await invite(
           {
             auth,
-            db: store.driver.db,
+            db: database.db,
             siteUrl: settings.build.SITE_URL,
             from: settings.contact.CONTACT_FROM,
           },
@@ -77,7 +77,7 @@ export function runPanel(
         for (const person of people) terminal.out(`${person.email}\n`);
       }
     } finally {
-      await store.close();
+      await database.close();
     }
   });
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { localDay } from "#app/stats/calendar.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 
@@ -17,9 +17,9 @@ describe("npm run stats", { timeout: 60_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), "stats-cli-"));
   const databasePath = path.join(dir, "site.db");
   beforeAll(async () => {
-    const store = await openStore({ path: databasePath });
+    const store = await openMessages({ path: databasePath });
     const day = localDay(Date.now());
-    await createStatsStore(store.driver).add([
+    await createStatsStore(store.database).add([
       { day, metric: "entry", key: "home", lang: "es", count: 3 },
       { day, metric: "source", key: probe, lang: "", count: 2 },
       { day, metric: "source", key: "google.es\u202E\u200B", lang: "", count: 1 },

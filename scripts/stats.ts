@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util";
 import { settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
+import { openDatabase } from "#app/database/database.server.ts";
 import { addDays, defaultPeriod, localDay } from "#app/stats/calendar.ts";
 import { composeReport } from "#app/stats/report-mail.ts";
 import { reportText, reportWords } from "#app/stats/report-text.ts";
@@ -61,12 +61,12 @@ process.exitCode = await runCommandLine(
     const { SMTP_URL: smtpUrl, CONTACT_TO: recipient } = settings.contact;
     if (sending && !smtpUrl) fail(t("panel.cli.errors.needsSmtp"));
 
-    const store = await openStore({
+    const database = await openDatabase({
       url: settings.contact.DATABASE_URL,
       path: settings.contact.DATABASE_PATH,
     });
     try {
-      const stats = createStatsStore(store.driver);
+      const stats = createStatsStore(database);
       const period = { from, to };
       if (sending && smtpUrl) {
         const report = await loadReport(stats, period, 10);
@@ -93,7 +93,7 @@ process.exitCode = await runCommandLine(
         print(reportText(await loadReport(stats, period, 10), words));
       }
     } finally {
-      await store.close();
+      await database.close();
     }
   },
 );

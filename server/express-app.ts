@@ -5,7 +5,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { askContext, type AskService } from "#app/ask/service.server.ts";
 import { bookingContext, type BookingService } from "#app/booking/service.server.ts";
-import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
+import { rateLimitAddress } from "#app/limits/rate-limit.server.ts";
 import { requestContext, type ContactService } from "#app/contact/service.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyaddr from "proxy-addr";
 import type { Language } from "#app/config/site.ts";
-import { rateLimitAddress } from "#app/contact/rate-limit.server.ts";
+import { rateLimitAddress } from "#app/limits/rate-limit.server.ts";
 import { defaultLanguage, parseLocalizedPath } from "#app/routing/paths.ts";
 import { panelPath } from "#app/panel/paths.ts";
 import { adminPath } from "#server/admin.ts";

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import proxyaddr from "proxy-addr";
-import { clientNetwork } from "#app/contact/rate-limit.server.ts";
+import { clientNetwork } from "#app/limits/rate-limit.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { answerPlain, rawPlainAnswer } from "#server/plain-answer.ts";

@@ -8,6 +8,8 @@ import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import type { ContactService } from "#app/contact/service.server.ts";
+import type { Database } from "#app/database/database.server.ts";
+import type { createRateLimiter } from "#app/limits/rate-limit.server.ts";
 import { panelAuth, panelTimes, signInWindowMs } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { passkeys } from "#app/panel/passkeys.server.ts";
@@ -26,6 +28,9 @@ import type { Release } from "#server/release.ts";
 export function createPanel(
   settings: Settings,
   {
+    database,
+    budget,
+    deliver,
     contact,
     booking,
     stats,
@@ -34,6 +39,15 @@ export function createPanel(
     collections,
     log,
   }: {
+    database: Database;
+    /** A count of its own in the rate limit's table (app/limits). */
+    budget: (options: {
+      scope: string;
+      max: number;
+      windowMs: number;
+    }) => ReturnType<typeof createRateLimiter>;
+    /** Asks the outbox (app/mail) to send what was queued now. */
+    deliver: () => void;
     contact: ContactService;
     booking: BookingService;
     stats: { flush: () => Promise<void> };
@@ -47,10 +61,10 @@ export function createPanel(
   sweep: () => Promise<void>;
   session: ReturnType<typeof sessionOfRequest>;
 } {
-  const store = panelStore(contact.database);
+  const store = panelStore(database);
   const auth = panelAuth(store, panelTimes(settings.panel));
   const siteUrl = settings.build.SITE_URL;
-  const signInLimit = contact.budget({
+  const signInLimit = budget({
     scope: "panel-sign-in:",
     max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
     windowMs: signInWindowMs,
@@ -67,6 +81,7 @@ export function createPanel(
         contact,
         auth,
         retentionDays: siteConfig.legal.contactRetentionDays,
+        deliver,
       });
       callsSection(router, {
         booking,
@@ -74,7 +89,7 @@ export function createPanel(
         feedUrl: async () => `${siteUrl}${panelPath}/calendar/${await feedKey()}.ics`,
       });
       numbersSection(router, {
-        stats: createStatsStore(contact.database),
+        stats: createStatsStore(database),
         flush: stats.flush,
       });
       siteSection(router, {
@@ -87,10 +102,10 @@ export function createPanel(
         store,
         invite: async (email, by, lang) => {
           const made = await invite(
-            { auth, db: contact.database.db, siteUrl, from: settings.contact.CONTACT_FROM },
+            { auth, db: database.db, siteUrl, from: settings.contact.CONTACT_FROM },
             { email, by, lang: lang as Language },
           );
-          contact.deliver();
+          deliver();
           log.info({ by }, "panel invitation sent");
           return made.link;
         },

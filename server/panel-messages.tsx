@@ -78,14 +78,20 @@ export function messagesSection(
     contact,
     auth,
     retentionDays,
-  }: { contact: ContactService; auth: PanelAuth; retentionDays: number },
+    deliver,
+  }: {
+    contact: ContactService;
+    auth: PanelAuth;
+    retentionDays: number;
+    /** Asks the outbox (app/mail) to send what was released now. */
+    deliver: () => void;
+  },
 ) {
   const { messages: store } = contact;
-  /** A visitor's message (not an e-mail the outbox composed), or undefined. */
+  /** A visitor's message, or undefined. */
   const find = async (req: express.Request) => {
     const id = idOf(req);
-    const message = id === undefined ? undefined : await store.get(id);
-    return message && message.mail === null ? message : undefined;
+    return id === undefined ? undefined : await store.get(id);
   };
 
   router.get("/", async (req, res) => {
@@ -273,7 +279,7 @@ export function messagesSection(
     const { session } = localsOf(res);
     const message = await find(req);
     if (!message || !(await store.releaseSpam(message.id))) return notFound(res);
-    contact.deliver();
+    deliver();
     await auth.audit(session?.email ?? null, "release-spam", String(message.id));
     res.redirect(303, `${panelPath}?done=released`);
   });

@@ -9,10 +9,14 @@ import { people } from "virtual:people";
 import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { startAskService } from "#app/ask/service.server.ts";
 import { startBookingService } from "#app/booking/service.server.ts";
-import { startContactService } from "#app/contact/service.server.ts";
+import { startContactService, type ContactService } from "#app/contact/service.server.ts";
 import { log } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { languages, siteConfig } from "#app/config/site.ts";
+import { openSiteDatabase } from "#app/database/database.server.ts";
+import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
+import { limitsStore } from "#app/limits/store.server.ts";
+import { startMail, type MailService } from "#app/mail/service.server.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import {
   allPagePaths,
@@ -38,6 +42,29 @@ import {
 } from "#server/launch-warning.ts";
 import { createPanel } from "#server/panel-app.ts";
 import { readRelease } from "#server/release.ts";
+
+/**
+ * For /healthz: what waits to be e-mailed (contact messages and composed e-mails together),
+ * and how delivery goes. Never throws: an unreachable database reads as `database: false`.
+ */
+async function deliveryHealth(contact: ContactService, mail: MailService) {
+  const [messages, mails] = await Promise.all([
+    contact.counts().catch(() => undefined),
+    mail.health().catch(() => undefined),
+  ]);
+  const sum = (key: "pending" | "failed" | "held") =>
+    messages && mails ? messages[key] + mails[key] : null;
+  return {
+    database: messages !== undefined && mails !== undefined,
+    pending: sum("pending"),
+    failed: sum("failed"),
+    held: sum("held"),
+    spam: messages?.spam ?? null,
+    suspected: messages?.suspected ?? null,
+    delivery: mail.sends ? ("smtp" as const) : ("disabled" as const),
+    lastDeliveryError: mails?.lastDeliveryError ?? null,
+  };
+}
 
 type FastPathParts = Pick<Parameters<typeof createFastPath>[0], "files" | "notFoundPages">;
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -96,7 +123,33 @@ export async function wireSite(
   const { files, notFoundPages } = built
     ? await built.load(entries.map((entry) => entry.path))
     : { files: new Map(), notFoundPages: new Map() };
-  const contact = await startContactService(settings.contact, log);
+  // Opened once, here, and handed to every service; throws, naming the setting, when it cannot be.
+  const database = await openSiteDatabase(settings.contact, {
+    onError: (error) => log.error({ err: error }, "database connection error"),
+  });
+  const limits = await limitsStore(database);
+  /** A count of its own in the rate limit's table (its `scope`), shared by every server. */
+  const budget = (options: { scope: string; max: number; windowMs: number }) =>
+    createRateLimiter(limits, options);
+  const contact = await startContactService(settings.contact, {
+    database,
+    limits,
+    deliver: () => mail.deliver(),
+    log,
+  });
+  // The outbox: the contact messages' notifications, then the composed e-mails.
+  const mail = startMail(settings.contact, {
+    database,
+    limits,
+    sources: [contact.source],
+    summarize: contact.summarize,
+    log,
+  });
+  // Queued e-mails are kept as long as contact messages.
+  contact.addPurge(async () => {
+    const cutoff = Date.now() - siteConfig.legal.contactRetentionDays * 24 * 3600 * 1000;
+    await mail.mails.purgeOlderThan(cutoff);
+  });
   // Counted by the registry's page id and language; articles by their path.
   const pageIndex: PageIndex = new Map([
     ...allPagePaths().map((url) => {
@@ -106,7 +159,7 @@ export async function wireSite(
     ...entries.map((entry) => [entry.path, { page: entry.path, lang: entry.lang }] as const),
   ]);
   const stats = startStatsService(settings, {
-    database: contact.database,
+    database,
     pages: pageIndex,
     uncounted: new Set(dynamicPagePaths()),
     log,
@@ -114,13 +167,13 @@ export async function wireSite(
   contact.onMessageStored((lang) => stats.message(lang));
   contact.addPurge(() => stats.purge());
   const booking = await startBookingService(settings.booking, {
-    database: contact.database,
+    database,
     siteUrl: settings.build.SITE_URL,
     from: settings.contact.CONTACT_FROM,
     companyEmail: settings.contact.CONTACT_TO,
     consume: contact.consume,
-    budget: contact.budget,
-    deliver: contact.deliver,
+    budget,
+    deliver: mail.deliver,
     onBooked: (lang) => stats.booking(lang),
     log,
   });
@@ -135,13 +188,16 @@ export async function wireSite(
     indexFile: askIndexFile,
     languages: publishedLanguages(),
     company: siteConfig.name,
-    budget: contact.budget,
+    budget,
     onQuestion: (lang, answered) => stats.question(lang, answered),
     log,
   });
 
   // The owner's panel (/panel): messages, calls, numbers and the site, behind a passkey.
   const panel = createPanel(settings, {
+    database,
+    budget,
+    deliver: mail.deliver,
     contact,
     booking,
     stats,
@@ -185,7 +241,7 @@ export async function wireSite(
     dynamicPages: new Set(dynamicPagePaths()),
     healthCheck: createHealthCheck({
       health: async () => ({
-        ...(await contact.health()),
+        ...(await deliveryHealth(contact, mail)),
         booking: booking.health(),
         release,
       }),
@@ -222,7 +278,9 @@ export async function wireSite(
       await server.closeGracefully();
       await stats.stop();
       booking.stop();
-      await contact.stop();
+      contact.stop();
+      await mail.stop();
+      await database.close();
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSettings } from "#app/config/settings.server.ts";
-import { openStore, type MessageStore } from "#app/contact/store.server.ts";
+import { openMessages, type OpenedMessages } from "#tests/support/database.ts";
 import { beaconsPerClient } from "#app/stats/beacon-guard.server.ts";
 import { localDay } from "#app/stats/calendar.ts";
 import { startStatsService } from "#app/stats/service.server.ts";
@@ -17,16 +17,16 @@ import { viewBeaconPath } from "#server/view-beacon.ts";
 
 let server: Server;
 let url: string;
-let database: MessageStore;
+let database: OpenedMessages;
 let stats: ReturnType<typeof startStatsService>;
 const now = () => Date.parse("2026-11-23T10:00:00Z");
 
 beforeAll(async () => {
-  database = await openStore({ path: tempDatabasePath() });
+  database = await openMessages({ path: tempDatabasePath() });
   stats = startStatsService(
     parseSettings({ STATS: "beacon", STATS_WEEKLY_REPORT: "false", STATS_FLUSH_SECONDS: "3600" }),
     {
-      database: database.driver,
+      database: database.database,
       pages: new Map([["/", { page: "home", lang: "es" }]]),
       log: pino({ level: "silent" }),
       now,
@@ -75,7 +75,7 @@ async function views() {
   await settled();
   await stats.flush();
   const day = localDay(now());
-  const rows = await createStatsStore(database.driver).range(day, day);
+  const rows = await createStatsStore(database.database).range(day, day);
   return rows.filter((row) => row.metric === "view").reduce((sum, row) => sum + row.count, 0);
 }
 

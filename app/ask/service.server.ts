@@ -10,7 +10,7 @@ import type { Logger } from "#app/config/log.server.ts";
 import type { AskSettings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
-import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { RateLimitDecision } from "#app/limits/rate-limit.server.ts";
 import { questionMaxLength, type AskResult } from "#app/ask/result.ts";
 
 export function startAskService(

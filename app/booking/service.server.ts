@@ -8,7 +8,7 @@ import type { Language } from "#app/config/site.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { BookingRules } from "#app/content/schema.ts";
 import type { Database } from "#app/database/database.server.ts";
-import type { createRateLimiter, RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { createRateLimiter, RateLimitDecision } from "#app/limits/rate-limit.server.ts";
 import { parseFields, readBody, single, type Fields } from "#app/contact/submit.server.ts";
 import { freeDays, horizon, type Day, type Interval } from "#app/booking/availability.ts";
 import { createCalendar } from "#app/booking/calendar.server.ts";

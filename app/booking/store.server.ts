@@ -1,16 +1,14 @@
 // The booked calls, on the site's database beside the contact messages (app/database). A slot
 // is taken once: the unique index `bookings_slot` refuses a second booked row for the same
 // start, on SQLite and on a PostgreSQL shared by several servers. A booking and its
-// invitations are written in one transaction, so "booked" is never shown without them queued.
-import type { SendMailOptions } from "nodemailer";
+// invitations (app/mail's outbox) are written in one transaction, so "booked" is never shown
+// without them queued.
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/database/database.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 import type { Interval } from "#app/booking/availability.ts";
 import type { BookingRecord } from "#app/booking/invitation.server.ts";
-import type { OneTimeMail } from "#app/contact/store.server.ts";
-
-export type QueuedMail = { recipient: string; name: string; mail: SendMailOptions & OneTimeMail };
+import { queueMails, type QueuedMail } from "#app/mail/store.server.ts";
 
 /** Whether a database error is the refusal of a second booking of the same slot. */
 function isSlotTaken(error: unknown): boolean {
@@ -42,32 +40,6 @@ const columns = [
   "status",
   "held_until as heldUntil",
 ] as const;
-
-/**
- * Queues composed e-mails in the outbox (the contact messages' table), in `trx` (a
- * transaction, or the database), due at `now`: the outbox's clock, which is the real one even
- * when the booking clock is set. The panel's invitations go the same way.
- */
-export async function queueMails(trx: Kysely<Tables>, mails: QueuedMail[], now: number) {
-  if (!mails.length) return;
-  await trx
-    .insertInto("messages")
-    .values(
-      mails.map(({ recipient, name, mail }) => ({
-        created_at: now,
-        lang: "",
-        name,
-        email: recipient,
-        message: String(mail.subject ?? ""),
-        status: "pending" as const,
-        next_attempt_at: now,
-        spam_reason: null,
-        suspicion: null,
-        mail: JSON.stringify(mail),
-      })),
-    )
-    .execute();
-}
 
 /**
  * Deletes the booking held for the slot starting at `start` whose hold has run out by `now`

@@ -1,11 +1,13 @@
 import { createContext } from "react-router";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import type { Logger } from "#app/config/log.server.ts";
-import { createMailer } from "#app/contact/mailer.server.ts";
-import { createOutbox, type Outbox } from "#app/contact/outbox.server.ts";
-import { createRateLimiter } from "#app/contact/rate-limit.server.ts";
+import { composeSummary, messageSource } from "#app/contact/notification.server.ts";
+import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
 import type { ContactSettings } from "#app/config/settings.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { messageStore } from "#app/contact/store.server.ts";
+import type { Database } from "#app/database/database.server.ts";
+import type { LimitsStore } from "#app/limits/store.server.ts";
+import type { SummaryItem } from "#app/mail/outbox.server.ts";
 import { submitContact } from "#app/contact/submit.server.ts";
 
 const dayMs = 24 * 3600 * 1000;
@@ -20,70 +22,54 @@ function repeat(ms: number, what: string, task: () => Promise<unknown>, log: Log
 }
 
 /**
- * The contact system of one server process: the message store (SQLite, or PostgreSQL shared
- * with other servers), the e-mail outbox, the rate limiter and the daily purge that applies
- * the retention the privacy policy states. Throws, naming the setting, when the database
- * cannot be opened. `now`: the clock (milliseconds) of all of them.
+ * The contact system of one server process: the message store on the site's `database`
+ * (SQLite, or PostgreSQL shared with other servers; opened and closed by the caller), the
+ * e-mail outbox, the rate limiter and the daily purge that applies the retention the privacy
+ * policy states. `now`: the clock (milliseconds) of all of them.
  */
 export async function startContactService(
   settings: ContactSettings,
-  log: Logger,
-  { now = Date.now }: { now?: () => number } = {},
+  {
+    database,
+    limits,
+    deliver,
+    log,
+    now = Date.now,
+  }: {
+    database: Database;
+    /** The rate limits' counts (app/limits). */
+    limits: LimitsStore;
+    /** Asks the outbox (app/mail) to send what was stored now. */
+    deliver: () => void;
+    log: Logger;
+    now?: () => number;
+  },
 ) {
   /** Told of every message stored that is not spam (the visit counts count it). */
   const storedListeners: ((lang: Language) => void)[] = [];
   /** Further deletions the daily purge runs, under its lock (the visit counts' retention). */
   const purges: (() => Promise<void>)[] = [];
-  const store = await openStore({
-    url: settings.DATABASE_URL,
-    path: settings.DATABASE_PATH,
-    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
-    onError: (error) => log.error({ err: error }, "database connection error"),
-  });
+  const store = await messageStore(database);
   const rateWindowMs = settings.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const limiter = createRateLimiter(store, {
+  const limiter = createRateLimiter(limits, {
     max: settings.RATE_LIMIT_MAX,
     windowMs: rateWindowMs,
     now,
   });
   const mailWindowMs = settings.CONTACT_MAIL_WINDOW_SECONDS * 1000;
 
-  let outbox: Outbox | undefined;
   const { pending } = await store.counts();
-  if (settings.SMTP_URL) {
-    const mailer = createMailer(settings.SMTP_URL, {
-      from: settings.CONTACT_FROM,
-      to: settings.CONTACT_TO,
-      timeoutMs: settings.SMTP_TIMEOUT_SECONDS * 1000,
-      deadlineMs: settings.SMTP_SEND_DEADLINE_SECONDS * 1000,
-    });
-    outbox = createOutbox(
-      store,
-      mailer,
-      {
-        pollMs: settings.OUTBOX_POLL_SECONDS * 1000,
-        retryBaseMs: settings.OUTBOX_RETRY_BASE_SECONDS * 1000,
-        retryMaxMs: settings.OUTBOX_RETRY_MAX_SECONDS * 1000,
-        maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
-        leaseMs: settings.OUTBOX_LEASE_SECONDS * 1000,
-        mailPerWindow: settings.CONTACT_MAIL_PER_HOUR,
-        windowMs: mailWindowMs,
-        ownerAddress: settings.CONTACT_TO,
-        now,
-      },
-      log,
-    );
-    outbox.start();
+  if (settings.SMTP_URL)
     log.info(
-      { backlog: pending, database: store.kind },
+      { backlog: pending, database: database.engine },
       "contact messages are stored and e-mailed",
     );
-  } else {
+  else
     log.warn(
-      { backlog: pending, database: store.kind },
+      { backlog: pending, database: database.engine },
       "SMTP_URL is not set: contact messages are stored in the database but NOT e-mailed (npm run inbox -- list)",
     );
-  }
+  const from = { from: settings.CONTACT_FROM, to: settings.CONTACT_TO };
 
   const retentionDays = siteConfig.legal.contactRetentionDays;
   // With several servers it runs several times a day (the lock only stops overlaps):
@@ -92,7 +78,7 @@ export async function startContactService(
     dayMs,
     "daily purge of contact messages",
     () =>
-      store.exclusively("purge", async () => {
+      database.exclusively("purge", async () => {
         const removed = await store.purgeOlderThan(now() - retentionDays * dayMs);
         if (removed) log.info({ removed, retentionDays }, "purged contact messages past retention");
         for (const more of purges) await more();
@@ -102,7 +88,7 @@ export async function startContactService(
   const sweep = repeat(
     60_000,
     "sweep of expired rate-limit entries",
-    () => store.sweep(now(), now() - 2 * mailWindowMs),
+    () => limits.sweep(now(), now() - 2 * mailWindowMs),
     log,
   );
   await purge.run();
@@ -114,7 +100,7 @@ export async function startContactService(
         store,
         consume: (clientKey) => limiter.consume(clientKey),
         onStored: (lang) => {
-          void outbox?.kick();
+          deliver();
           for (const listener of storedListeners) listener(lang);
         },
         minFillMs: settings.CONTACT_MIN_FILL_SECONDS * 1000,
@@ -122,39 +108,22 @@ export async function startContactService(
       }),
     /** Counts one form submission of a client against the rate limit (the booking form too). */
     consume: (clientKey: string) => limiter.consume(clientKey),
-    /** Another count in the rate limit's table (its own `scope`), shared by every server. */
-    budget: (options: { scope: string; max: number; windowMs: number }) =>
-      createRateLimiter(store, { ...options, now }),
-    /** Asks the outbox to send what was queued (a booking's invitations). */
-    deliver: () => void outbox?.kick(),
+    /** The messages as the outbox (app/mail) sends them: the owner's notification of each. */
+    source: messageSource(store, from),
+    /** The one e-mail to the owner that lists what was held over the hourly cap. */
+    summarize: (items: SummaryItem[]) => composeSummary(items, from),
     /** The stored messages themselves, for the owner's panel (/panel). */
     messages: store,
-    /** The database the messages live in, for the visit counts' tables beside them. */
-    database: store.driver,
     /** Calls `listener` with the language of every message stored that is not spam. */
     onMessageStored: (listener: (lang: Language) => void) => void storedListeners.push(listener),
     /** Adds a deletion to the daily purge (it runs at the next purge, then daily). */
     addPurge: (task: () => Promise<void>) => void purges.push(task),
-    /** For /healthz; never throws: an unreachable database reads as `database: false`. */
-    async health() {
-      const counts = await store.counts().catch(() => undefined);
-      return {
-        database: counts !== undefined,
-        pending: counts?.pending ?? null,
-        failed: counts?.failed ?? null,
-        held: counts?.held ?? null,
-        spam: counts?.spam ?? null,
-        suspected: counts?.suspected ?? null,
-        delivery: outbox ? ("smtp" as const) : ("disabled" as const),
-        lastDeliveryError: outbox?.lastError ?? null,
-      };
-    },
-    /** Stops the timers, lets the delivery in progress finish, then closes the database. */
-    async stop() {
+    /** The messages' counts; rejects when the database cannot be read. */
+    counts: () => store.counts(),
+    /** Stops the timers (the database stays open). */
+    stop() {
       clearInterval(purge.timer);
       clearInterval(sweep.timer);
-      await outbox?.stop();
-      await store.close();
     },
   };
 }

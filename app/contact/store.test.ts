@@ -4,7 +4,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUnderTest, holdWrites, unitTestDatabases } from "#tests/support/postgres.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 
 const message = (n: number) => ({
   lang: "es",
@@ -30,7 +30,7 @@ describe.runIf(onSqlite)("SQLite store", () => {
        VALUES (1000, 'ca', 'Antic', 'antic@example.cat', 'Missatge', 'failed', 15, '550');
      PRAGMA user_version = 1;`);
     old.close();
-    const store = await openStore({ path: file });
+    const store = await openMessages({ path: file });
     expect(await store.list()).toMatchObject([
       { id: 1, name: "Antic", status: "failed", attempts: 15, lastError: "550" },
     ]);
@@ -42,7 +42,7 @@ describe.runIf(onSqlite)("SQLite store", () => {
 describe.runIf(onSqlite)("SQLite lock wait", () => {
   it("fails a write quickly while another process holds the lock, instead of blocking the server", async () => {
     const file = tempFile();
-    const store = await openStore({ path: file, statementTimeoutMs: 10_000 });
+    const store = await openMessages({ path: file, statementTimeoutMs: 10_000 });
     const id = await store.insert(message(1));
     const release = await holdWrites(file);
     try {
@@ -65,12 +65,12 @@ describe(`store on ${databaseUnderTest}`, () => {
   /** Two stores on one database, as two servers would open it. */
   async function twoServers() {
     const database = await databases.open();
-    const [a, b] = await Promise.all([openStore(database), openStore(database)]);
+    const [a, b] = await Promise.all([openMessages(database), openMessages(database)]);
     return { a, b, close: () => Promise.all([a.close(), b.close()]) };
   }
 
   it("finds messages by name, address or text in any case, accented letters included", async () => {
-    const store = await openStore(await databases.open());
+    const store = await openMessages(await databases.open());
     try {
       await store.insert({ ...message(1), name: "Álvaro Núñez", message: "ÉPOCA de CAMBIOS" });
       await store.insert({ ...message(2), name: "Alvaro Sin Acento" });
@@ -90,8 +90,8 @@ describe(`store on ${databaseUnderTest}`, () => {
 
   it("opens an existing database again without migrating twice, with the same hashing key", async () => {
     const { a, b, close } = await twoServers();
-    expect(a.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(b.secret).toBe(a.secret);
+    expect(a.limits.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.limits.secret).toBe(a.limits.secret);
     await close();
   });
 
@@ -160,17 +160,17 @@ describe(`store on ${databaseUnderTest}`, () => {
     let started = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const running = new Promise<void>((resolve) => (started = resolve));
-    const first = a.exclusively("purge", async () => {
+    const first = a.database.exclusively("purge", async () => {
       started();
       await held;
     });
     // While the first runs it, the second skips (PostgreSQL); SQLite has one writer anyway.
     await running;
-    const second = await b.exclusively("purge", async () => {});
+    const second = await b.database.exclusively("purge", async () => {});
     expect(second).toBe(onSqlite);
     release();
     expect(await first).toBe(true);
-    expect(await b.exclusively("purge", async () => {})).toBe(true);
+    expect(await b.database.exclusively("purge", async () => {})).toBe(true);
     await close();
   });
 
@@ -194,12 +194,12 @@ describe(`store on ${databaseUnderTest}`, () => {
     const { a, b, close } = await twoServers();
     const window = 3_600_000;
     const taken = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).takeMailSlot(window, 4)),
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).limits.takeMailSlot(window, 4)),
     );
     expect(taken.filter(Boolean)).toHaveLength(4);
-    await a.returnMailSlot(window);
-    expect(await b.takeMailSlot(window, 4)).toBe(true);
-    expect(await b.takeMailSlot(window, 4)).toBe(false);
+    await a.limits.returnMailSlot(window);
+    expect(await b.limits.takeMailSlot(window, 4)).toBe(true);
+    expect(await b.limits.takeMailSlot(window, 4)).toBe(false);
     await close();
   });
 

@@ -8,7 +8,7 @@ import {
   type ContactResult,
   type FailureReason,
 } from "#app/contact/schema.ts";
-import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
+import type { RateLimitDecision } from "#app/limits/rate-limit.server.ts";
 import type { MessageStore, Suspicion } from "#app/contact/store.server.ts";
 
 /** Large enough for the longest valid message in any script, percent-encoded; no larger. */

@@ -1,4 +1,4 @@
-import type { Messages } from "#app/i18n/i18n.ts";
+import type { Messages } from "#app/i18n/messages.ts";
 import serviceData from "#content/services.json" with { type: "json" };
 
 /** A service's key: its texts are `services.items.<id>` in the catalogues. */

@@ -8,7 +8,13 @@ import { migrations } from "#app/database/migrations/index.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema, as migrations see it
 export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: migrations written side by side on branches land in any order (0006 before
+  // 0005), and a database that has one of them still takes the other.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   // Nearly every start finds nothing to do: look first, without taking the lock.
   const known = await migrator.getMigrations();
   if (known.every((migration) => migration.executedAt !== undefined)) return;

@@ -2,7 +2,7 @@
 // pools and Kysely's PostgreSQL dialect.
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Database, ExclusiveTask } from "#app/database/database.server.ts";
+import type { Database, ExclusiveTask } from "#app/database/engine.ts";
 import { migrateToLatest } from "#app/database/migrate.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 

@@ -16,7 +16,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from "kysely";
-import type { Database } from "#app/database/database.server.ts";
+import type { Database } from "#app/database/engine.ts";
 import { migrateToLatest } from "#app/database/migrate.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 

@@ -2,8 +2,29 @@
 // Times are milliseconds since the epoch and counts are whole numbers; PostgreSQL keeps both
 // in BIGINT columns, which the connection reads as JS numbers (app/database/postgres.server.ts).
 import type { Generated } from "kysely";
-import type { MessageStatus, Suspicion } from "#app/contact/store.server.ts";
-import type { Metric } from "#app/stats/store.server.ts";
+
+/**
+ * A contact message's delivery (app/contact): `held`: over the hourly e-mail cap, waiting for
+ * the summary e-mail; `summarized`: listed in one; `failed`: gave up e-mailing it; `spam`:
+ * kept, never e-mailed unless released.
+ */
+export type MessageStatus = "pending" | "sent" | "failed" | "spam" | "held" | "summarized";
+
+/**
+ * Why a message may be spam though it passed the honeypot: `too-fast`, sent sooner after the
+ * first touch of the form than people write; `no-timer`, the form's fill time was missing or
+ * malformed. Such messages are e-mailed, marked: a timing guess never drops a lead.
+ */
+export type Suspicion = "too-fast" | "no-timer";
+
+/**
+ * `view`: a page view (key: the page, lang: its language); `entry`: a view arriving from
+ * outside the site (key: the page entered); `source`, `campaign`, `device`: of entries (no
+ * language); `notFound`: a 404 (key: the path); `message`: a contact message kept as not spam; `question`: a question asked on /ask (no text;
+ * key `unanswered` when no passage answered it).
+ */
+export type Metric =
+  "view" | "entry" | "source" | "campaign" | "device" | "notFound" | "message" | "question";
 
 export type Tables = {
   messages: {
@@ -22,10 +43,31 @@ export type Tables = {
     claimed_by: string | null;
     lease_until: number | null;
     suspicion: Suspicion | null;
-    /** An e-mail composed in full (JSON), sent as it is: a booking's invitation. */
+    /**
+     * Only in rows the release before 0006 queued: an e-mail composed in full (JSON), which
+     * the outbox moves to `mails` (migrations/0006-mails.ts).
+     */
     mail: string | null;
     /** The owner's mark in the panel: null while new. */
     owner_status: Generated<"answered" | "archived" | null>;
+  };
+  /** The outbox's e-mails composed in full (app/mail): a booking's invitations, the panel's. */
+  mails: {
+    id: Generated<number>;
+    created_at: number;
+    recipient: string;
+    /** Whom it is about, for the summary over the e-mail cap. */
+    name: string;
+    subject: string;
+    /** The e-mail as nodemailer takes it (JSON). */
+    mail: string;
+    status: "pending" | "sent" | "failed" | "held" | "summarized";
+    attempts: Generated<number>;
+    next_attempt_at: number | null;
+    last_error: string | null;
+    sent_at: number | null;
+    claimed_by: string | null;
+    lease_until: number | null;
   };
   /** Calls booked on the booking page (app/booking); times in milliseconds. */
   bookings: {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 
 const databases = unitTestDatabases();
@@ -56,7 +56,7 @@ async function query(location: Location, text: string): Promise<Record<string, u
 /** A database the previous releases made, brought up to date. */
 async function upgradedDatabase(): Promise<Location> {
   const location = await previousDatabase({ rows: false });
-  await (await openStore(location)).close();
+  await (await openMessages(location)).close();
   return location;
 }
 
@@ -179,7 +179,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: "too-fast",
-    mail: null,
   },
   {
     id: 6,
@@ -195,7 +194,6 @@ const fixtureMessages = [
     sentAt: 1763003700000,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 5,
@@ -211,7 +209,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 4,
@@ -227,7 +224,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: "honeypot",
     suspicion: null,
-    mail: null,
   },
   {
     id: 3,
@@ -243,7 +239,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 2,
@@ -259,7 +254,6 @@ const fixtureMessages = [
     sentAt: null,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
   {
     id: 1,
@@ -275,7 +269,6 @@ const fixtureMessages = [
     sentAt: 1763000001500,
     spamReason: null,
     suspicion: null,
-    mail: null,
   },
 ];
 
@@ -284,7 +277,7 @@ const plain = (rows: unknown[]) => rows.map((row) => ({ ...(row as object) }));
 describe(`a database the previous releases made, on ${databaseUnderTest}`, () => {
   it("is upgraded in place: every message, outbox state, limit, secret and count is still there", async () => {
     const location = await previousDatabase();
-    const store = await openStore(location);
+    const store = await openMessages(location);
     try {
       expect(plain(await store.list())).toEqual(fixtureMessages);
       expect(await store.counts()).toEqual({
@@ -295,15 +288,15 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
         suspected: 1,
       });
       // The rate limit's key is the one the database had: its stored hashes still match.
-      expect(store.secret).toBe("0123456789abcdef".repeat(4));
+      expect(store.limits.secret).toBe("0123456789abcdef".repeat(4));
       const key = "9f2c4e1d7a3b5c6d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d";
-      expect(await store.hit(key, 1763000000000, 600_000)).toEqual({
+      expect(await store.limits.hit(key, 1763000000000, 600_000)).toEqual({
         hits: 4,
         resetAt: 4102444800000,
       });
       // The e-mail cap's window had 4 of 5 sent.
-      expect(await store.takeMailSlot(1763000000000, 5)).toBe(true);
-      expect(await store.takeMailSlot(1763000000000, 5)).toBe(false);
+      expect(await store.limits.takeMailSlot(1763000000000, 5)).toBe(true);
+      expect(await store.limits.takeMailSlot(1763000000000, 5)).toBe(false);
       // Message 2 is still claimed by another server's live lease: only message 7 is due.
       const now = 1763000700000;
       expect((await store.claimDue("new-server", now, 60_000, 10)).map((m) => m.id)).toEqual([7]);
@@ -314,7 +307,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
         await store.insert({ lang: "es", name: "Nueva", email: "n@example.com", message: "Hola" }),
       ).toBe(8);
 
-      const stats = createStatsStore(store.driver);
+      const stats = createStatsStore(store.database);
       const counts = await stats.range("2026-11-01", "2026-11-30");
       expect(
         plain(counts).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
@@ -345,8 +338,9 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
       { name: "0005-audit-counts" },
+      { name: "0006-mails" },
     ]);
-    const reopened = await openStore(location);
+    const reopened = await openMessages(location);
     expect(await reopened.list()).toHaveLength(8);
     await reopened.close();
   });
@@ -354,9 +348,9 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
   it("gives a new database exactly the schema of an upgraded one, whose tables the previous releases made", async () => {
     const previous = await previousDatabase({ rows: false });
     const fresh = await databases.open();
-    await (await openStore(fresh)).close();
+    await (await openMessages(fresh)).close();
     const upgraded = await previousDatabase({ rows: false });
-    await (await openStore(upgraded)).close();
+    await (await openMessages(upgraded)).close();
     const expected = await schemaOf(upgraded);
     expect(await schemaOf(fresh)).toEqual(expected);
     // The later migrations only add (the bookings, the messages' composed e-mail): what the
@@ -381,7 +375,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
         `INSERT INTO messages (created_at, lang, name, email, message, status, attempts, last_error)
          VALUES (1000, 'ca', 'Antic', 'antic@example.cat', 'Missatge', 'failed', 15, '550')`,
       );
-      const store = await openStore(location);
+      const store = await openMessages(location);
       try {
         expect(await store.list()).toMatchObject([
           {
@@ -410,7 +404,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
 
   it("is upgraded once when several servers start on it at the same moment", async () => {
     const location = await previousDatabase();
-    const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(location)));
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openMessages(location)));
     try {
       for (const store of stores) expect(await store.list()).toHaveLength(fixtureMessages.length);
     } finally {
@@ -422,6 +416,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
       { name: "0005-audit-counts" },
+      { name: "0006-mails" },
     ]);
   });
 
@@ -433,7 +428,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
         ? "INSERT INTO schema_migrations (version) VALUES (99)"
         : "PRAGMA user_version = 99",
     );
-    await expect(openStore(location)).rejects.toThrow(
+    await expect(openMessages(location)).rejects.toThrow(
       /0001-initial-schema.*newer than this release/,
     );
   });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { unitTestDatabases } from "#tests/support/postgres.ts";
-import { createRateLimiter } from "#app/contact/rate-limit.server.ts";
-import { openStore, type MessageStore } from "#app/contact/store.server.ts";
+import { createRateLimiter } from "#app/limits/rate-limit.server.ts";
+import { openMessages, type OpenedMessages } from "#tests/support/database.ts";
 import { csrfMatches, panelAuth, type PanelAuth } from "#app/panel/auth.server.ts";
 import { hashOf, panelStore, type PanelStore } from "#app/panel/store.server.ts";
 import { relyingParty } from "#app/panel/passkeys.server.ts";
@@ -19,13 +19,13 @@ const times = {
 const databases = unitTestDatabases();
 afterAll(() => databases.stop());
 
-let messages: MessageStore;
+let messages: OpenedMessages;
 let store: PanelStore;
 let auth: PanelAuth;
 let now: number;
 beforeEach(async () => {
-  messages = await openStore(await databases.open());
-  store = panelStore(messages.driver);
+  messages = await openMessages(await databases.open());
+  store = panelStore(messages.database);
   now = Date.parse("2026-11-27T10:00:00Z");
   auth = panelAuth(store, times, () => now);
 });
@@ -204,7 +204,7 @@ describe("challenges", () => {
 
 describe("the sign-in limit", () => {
   it("refuses a network's attempts past the budget until the window ends", async () => {
-    const limit = createRateLimiter(messages, {
+    const limit = createRateLimiter(messages.limits, {
       max: 3,
       windowMs: 15 * minute,
       scope: "panel-sign-in:",

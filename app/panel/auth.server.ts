@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { clientNetwork } from "#app/contact/rate-limit.server.ts";
+import { clientNetwork } from "#app/limits/rate-limit.server.ts";
 import { hashOf, type PanelStore } from "#app/panel/store.server.ts";
 
 export type PanelTimes = {

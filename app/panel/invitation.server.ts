@@ -3,7 +3,7 @@
 // Used by `npm run panel -- invite` and by the panel's people page.
 import type { Kysely } from "kysely";
 import { siteConfig, type Language } from "#app/config/site.ts";
-import { queueMails } from "#app/booking/store.server.ts";
+import { queueMails } from "#app/mail/store.server.ts";
 import type { Tables } from "#app/database/tables.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";

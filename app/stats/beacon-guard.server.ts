@@ -1,11 +1,11 @@
 // Which beacons may count. Anyone can post one (`/api/view` needs no page), so each client
 // gets a budget, and a page the browser prerendered counts once per client and path in a
 // window: without this, one client added 27,517 visits in 3 seconds. Both limits are the
-// contact form's fixed-window limiter (app/contact/rate-limit.server.ts: keyed hash of the
+// contact form's fixed-window limiter (app/limits/rate-limit.server.ts: keyed hash of the
 // client, IPv6 by /64) on a store in this process's memory rather than the database: a
 // beacon must not cost a database write, and counts are per process anyway.
 import { randomBytes } from "node:crypto";
-import { clientNetwork, createRateLimiter } from "#app/contact/rate-limit.server.ts";
+import { clientNetwork, createRateLimiter } from "#app/limits/rate-limit.server.ts";
 
 /**
  * Beacons one client may count per window. In `STATS=beacon` mode every page view is one:

@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDatabasePath } from "#tests/support/site.ts";
 import { parseSettings } from "#app/config/settings.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { beaconsPerClient, speculatedWindowMs } from "#app/stats/beacon-guard.server.ts";
 import { localDay } from "#app/stats/calendar.ts";
 import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
@@ -26,11 +26,11 @@ afterEach(async () => {
 });
 
 async function service(mode: "server" | "beacon") {
-  const database = await openStore({ path: tempDatabasePath() });
+  const database = await openMessages({ path: tempDatabasePath() });
   let clock = Date.parse("2026-11-23T10:00:00Z");
   const stats = startStatsService(
     parseSettings({ STATS: mode, STATS_WEEKLY_REPORT: "false", STATS_FLUSH_SECONDS: "3600" }),
-    { database: database.driver, pages, log: pino({ level: "silent" }), now: () => clock },
+    { database: database.database, pages, log: pino({ level: "silent" }), now: () => clock },
   );
   stops.push(async () => {
     await stats.stop();
@@ -44,7 +44,7 @@ async function service(mode: "server" | "beacon") {
     async counts() {
       await stats.flush();
       const day = localDay(clock);
-      const rows = await createStatsStore(database.driver).range(day, day);
+      const rows = await createStatsStore(database.database).range(day, day);
       return Object.fromEntries(rows.map((row) => [`${row.metric} ${row.key}`, row.count]));
     },
   };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
 import type { Database } from "#app/database/database.server.ts";
 import { createBeaconGuard } from "#app/stats/beacon-guard.server.ts";
 import { localDay } from "#app/stats/calendar.ts";

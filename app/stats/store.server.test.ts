@@ -2,8 +2,8 @@ import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 import { startSmtp } from "#tests/support/smtp.ts";
-import { createSender } from "#app/contact/mailer.server.ts";
-import { openStore } from "#app/contact/store.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
+import { openMessages } from "#tests/support/database.ts";
 import { createCounter, maxKeysPerDay, otherKey } from "#app/stats/counter.server.ts";
 import { composeReport } from "#app/stats/report-mail.ts";
 import { createStatsStore, type DailyCount } from "#app/stats/store.server.ts";
@@ -16,10 +16,10 @@ afterAll(() => databases.stop());
 /** Two servers' connections to one database, as two instances behind a load balancer have. */
 async function twoServers() {
   const location = await databases.open();
-  const first = await openStore(location);
-  const second = await openStore(location);
+  const first = await openMessages(location);
+  const second = await openMessages(location);
   return {
-    stores: [createStatsStore(first.driver), createStatsStore(second.driver)] as const,
+    stores: [createStatsStore(first.database), createStatsStore(second.database)] as const,
     close: () => Promise.all([first.close(), second.close()]),
   };
 }

@@ -3,15 +3,9 @@
 // and the `npm run stats` script share it. The queries are written once with Kysely, for both
 // databases.
 import type { Database } from "#app/database/database.server.ts";
+import type { Metric } from "#app/database/tables.ts";
 
-/**
- * `view`: a page view (key: the page, lang: its language); `entry`: a view arriving from
- * outside the site (key: the page entered); `source`, `campaign`, `device`: of entries (no
- * language); `notFound`: a 404 (key: the path); `message`: a contact message kept as not spam; `question`: a question asked on /ask (no text;
- * key `unanswered` when no passage answered it).
- */
-export type Metric =
-  "view" | "entry" | "source" | "campaign" | "device" | "notFound" | "message" | "question";
+export type { Metric };
 
 export type DailyCount = { day: string; metric: Metric; key: string; lang: string; count: number };
 

@@ -33,7 +33,6 @@ const message = (text: string): StoredMessage => ({
   sentAt: null,
   spamReason: null,
   suspicion: null,
-  mail: null,
 });
 
 const outputs: Record<string, (text: string) => string> = {

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import {
   eventually,
-  readMessages,
+  readMails,
   startSite,
   startSiteWithMail,
   tempDatabasePath,
@@ -72,7 +72,7 @@ const tokenOf = (answer: Answer) => new URL(answer.manage ?? "", site.url).searc
 
 /** The e-mails queued for an address, sent or not: the site's own record of them. */
 async function queuedTo(address: string) {
-  return (await readMessages(site.databasePath)).filter((row) => row.email === address);
+  return (await readMails(site.databasePath)).filter((row) => row.recipient === address);
 }
 
 test("40 moves from one client: three are made, the rest refused in words, four e-mails reach the stranger", async ({
@@ -214,8 +214,8 @@ test("ten plus-tagged spellings of one mailbox get no more than its day's budget
     expect(status).toBe(429);
     expect(answer.reason).toBe("rateLimited");
   }
-  const toMailbox = (await readMessages(site.databasePath)).filter((row) =>
-    /^victim\+\d+@example\.org$/i.test(row.email),
+  const toMailbox = (await readMails(site.databasePath)).filter((row) =>
+    /^victim\+\d+@example\.org$/i.test(row.recipient),
   );
   expect(toMailbox).toHaveLength(5);
   const received = await eventually(() => {
@@ -283,7 +283,7 @@ test("150 bookings from 150 IPv6 networks leave at least half of the times booka
 
   // The owner: one notice that bookings are held, one that holds reached their cap.
   const t = translator("es");
-  const subjects = (await queuedTo(owner)).map((row) => row.message);
+  const subjects = (await queuedTo(owner)).map((row) => row.subject);
   expect(
     subjects.filter((subject) => subject === t("booking.mail.owner.holdCap.subject")),
   ).toHaveLength(1);
@@ -402,7 +402,7 @@ test.describe(() => {
     // one e-mail each, which asks them to confirm and invites to nothing yet.
     const toOwner = await queuedTo(owner);
     expect(toOwner).toHaveLength(11);
-    expect(toOwner.filter((row) => !row.message.includes("Visitor"))).toHaveLength(1);
+    expect(toOwner.filter((row) => !row.subject.includes("Visitor"))).toHaveLength(1);
     const heldVisitor = 24;
     const [confirmation] = await queuedTo(visitor(heldVisitor));
     const mail = JSON.parse(confirmation?.mail ?? "{}") as {

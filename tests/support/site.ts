@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseEnv } from "node:util";
-import { readPostgresMessages } from "#tests/support/postgres.ts";
+import pg from "pg";
 import { startSmtp } from "#tests/support/smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
@@ -155,21 +155,52 @@ export type MessageRow = {
   attempts: number;
   spam_reason: string | null;
   suspicion: string | null;
-  /** An e-mail composed in full (JSON): a booking's. */
-  mail: string | null;
 };
 
-/** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */
-export async function readMessages(databasePath: string): Promise<MessageRow[]> {
-  if (databasePath.startsWith("postgres://"))
-    return (await readPostgresMessages(databasePath)) as MessageRow[];
+/** A composed e-mail in the outbox's table (app/mail). */
+export type MailRow = {
+  id: number;
+  recipient: string;
+  name: string;
+  subject: string;
+  /** The e-mail as nodemailer takes it (JSON). */
+  mail: string;
+  status: string;
+};
+
+/**
+ * Every row of a table in a site's database (a SQLite file or a postgres:// URL), by id. On
+ * PostgreSQL through a client connection, not a `psql` child: a synchronous child would stall
+ * the test process, which is also the SMTP server the site is talking to.
+ */
+async function readTable(databasePath: string, table: "messages" | "mails"): Promise<unknown[]> {
+  if (databasePath.startsWith("postgres://")) {
+    const client = new pg.Client({ connectionString: databasePath });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ rows: string }>(
+        `SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM ${table} m`,
+      );
+      return JSON.parse(rows[0]!.rows) as unknown[];
+    } finally {
+      await client.end();
+    }
+  }
   const db = new DatabaseSync(databasePath, { readOnly: true });
   try {
-    return db.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
+    return db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
   } finally {
     db.close();
   }
 }
+
+/** The messages in a site's database, read as the owner would. */
+export const readMessages = async (databasePath: string) =>
+  (await readTable(databasePath, "messages")) as MessageRow[];
+
+/** The composed e-mails a site queued (a booking's invitations), sent or not. */
+export const readMails = async (databasePath: string) =>
+  (await readTable(databasePath, "mails")) as MailRow[];
 
 /** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `ms`. */
 export async function eventually<T>(

@@ -7,6 +7,7 @@ import { up as bookings } from "#app/database/migrations/0002-bookings.ts";
 import { up as bookingHolds } from "#app/database/migrations/0003-booking-holds.ts";
 import { up as panel } from "#app/database/migrations/0004-panel.ts";
 import { up as auditCounts } from "#app/database/migrations/0005-audit-counts.ts";
+import { up as mails } from "#app/database/migrations/0006-mails.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial-schema": { up: initialSchema },
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0003-booking-holds": { up: bookingHolds },
   "0004-panel": { up: panel },
   "0005-audit-counts": { up: auditCounts },
+  "0006-mails": { up: mails },
 };

@@ -2,9 +2,12 @@ import pino from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { databaseUnderTest, unitTestDatabases } from "#tests/support/postgres.ts";
 import { startSilentSmtp, startSmtp, type SmtpServer } from "#tests/support/smtp.ts";
-import { createMailer } from "#app/contact/mailer.server.ts";
-import { backoffMs, createOutbox, type OutboxOptions } from "#app/contact/outbox.server.ts";
-import { openStore, type MessageStore, type NewMessage } from "#app/contact/store.server.ts";
+import { composeSummary, messageSource } from "#app/contact/notification.server.ts";
+import { backoffMs, createOutbox, type OutboxOptions } from "#app/mail/outbox.server.ts";
+import { createSender } from "#app/mail/sender.server.ts";
+import { composedMails } from "#app/mail/service.server.ts";
+import type { NewMessage } from "#app/contact/store.server.ts";
+import { openMessages, type OpenedMessages } from "#tests/support/database.ts";
 import { bookingStore } from "#app/booking/store.server.ts";
 
 const hour = 3600_000;
@@ -17,8 +20,8 @@ const options: OutboxOptions = {
   leaseMs: 60_000,
   mailPerWindow: 100,
   windowMs: hour,
-  ownerAddress: "owner@example.com",
 };
+const addresses = { from: "a@example.com", to: "b@example.com" };
 const lines: string[] = [];
 const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
 
@@ -39,7 +42,7 @@ describe("backoff", () => {
 
 describe(`outbox on ${databaseUnderTest}`, () => {
   const databases = unitTestDatabases();
-  let store: MessageStore;
+  let store: OpenedMessages;
   let smtp: SmtpServer | undefined;
   const stops: (() => Promise<void>)[] = [];
   /** The outbox's clock: it moves only when a test moves it. */
@@ -57,7 +60,7 @@ describe(`outbox on ${databaseUnderTest}`, () => {
   async function freshStore() {
     // The start of a window of the e-mail cap, as a test of the cap needs.
     time = 500_000 * hour;
-    store = await openStore(await databases.open());
+    store = await openMessages(await databases.open());
     return store;
   }
 
@@ -78,13 +81,19 @@ describe(`outbox on ${databaseUnderTest}`, () => {
     timeoutMs = 5000,
     deadlineMs = 10_000,
   ) {
-    const mailer = createMailer(url, {
-      from: "a@example.com",
-      to: "b@example.com",
-      timeoutMs,
-      deadlineMs,
-    });
-    const outbox = createOutbox(store, mailer, { ...options, now: () => time, ...overrides }, log);
+    const outbox = createOutbox(
+      {
+        sources: [
+          messageSource(store, addresses),
+          composedMails(store.mails, "owner@example.com", log),
+        ],
+        quota: store.limits,
+        sender: createSender(url, { timeoutMs, deadlineMs }),
+        summarize: (items) => composeSummary(items, addresses),
+      },
+      { ...options, now: () => time, ...overrides },
+      log,
+    );
     outbox.start();
     stops.push(() => outbox.stop());
     return outbox;
@@ -218,7 +227,7 @@ describe(`outbox on ${databaseUnderTest}`, () => {
   it("counts the company's copies of bookings against the hourly cap, never the visitor's", async () => {
     smtp = await startSmtp();
     await freshStore();
-    const bookings = bookingStore(store.driver);
+    const bookings = bookingStore(store.database);
     for (const n of [1, 2, 3]) {
       const mail = (to: string) => ({
         recipient: to,
@@ -246,7 +255,9 @@ describe(`outbox on ${databaseUnderTest}`, () => {
       smtp!.received.filter((mail) => mail.envelope.to.includes(address)).length;
     expect([1, 2, 3].map((n) => to(`p${n}@example.com`))).toEqual([1, 1, 1]);
     expect(to("Owner@example.com")).toBe(2);
-    expect(await store.counts()).toMatchObject({ held: 1 });
+    expect(await store.mails.counts()).toMatchObject({ held: 1 });
+    // Composed e-mails are the outbox's own; the visitors' messages stay apart.
+    expect(await store.list()).toEqual([]);
   });
 
   it("e-mails a name with a right-to-left override or an encoded word as it is shown, never decoded", async () => {

@@ -1,13 +1,9 @@
-import { createTransport, type SendMailOptions } from "nodemailer";
+// What the owner receives of the contact form: one e-mail per message, and one summary for
+// those held over the hourly cap (app/mail/outbox.server.ts sends them).
 import { siteConfig } from "#app/config/site.ts";
-import type { OneTimeMail, StoredMessage, Suspicion } from "#app/contact/store.server.ts";
+import type { MessageStore, StoredMessage, Suspicion } from "#app/contact/store.server.ts";
+import { anySource, type SummaryItem } from "#app/mail/outbox.server.ts";
 import { printableHeader, printableLine, printableText } from "#app/text/printable.ts";
-
-export type Mailer = {
-  send(message: StoredMessage): Promise<void>;
-  sendSummary(messages: StoredMessage[]): Promise<void>;
-  close(): void;
-};
 
 // In the owner's language (Spanish), like the rest of the notification.
 const suspectedPrefix = "[Posible spam] ";
@@ -56,16 +52,20 @@ function composeNotification(message: StoredMessage, { from, to }: { from: strin
 }
 
 /**
- * One e-mail for the messages held over the hourly cap: who wrote and how each begins, so
- * the owner can read them with the inbox instead of finding them one by one in the mailbox.
+ * One e-mail for the messages held over the hourly cap (and the company's copies of bookings,
+ * by their subject): who wrote and how each begins, so the owner can read them with the inbox
+ * instead of finding them one by one in the mailbox.
  */
-function composeSummary(messages: StoredMessage[], { from, to }: { from: string; to: string }) {
+export function composeSummary(
+  messages: SummaryItem[],
+  { from, to }: { from: string; to: string },
+) {
   const ids = messages.map((message) => message.id);
   const firstLine = (text: string) => {
     const line = printableLine(text.trim().split(/\r?\n/, 1)[0] ?? "");
     return line.length > 80 ? `${line.slice(0, 79)}…` : line;
   };
-  const suspected = messages.filter((message) => message.suspicion).length;
+  const suspected = messages.filter((message) => message.suspected).length;
   return {
     from,
     to,
@@ -79,7 +79,7 @@ function composeSummary(messages: StoredMessage[], { from, to }: { from: string;
       "",
       ...messages.map(
         (message) =>
-          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.suspicion ? suspectedPrefix : ""}${printableLine(message.name)}: ${firstLine(message.message)}`,
+          `#${message.id}  ${new Date(message.createdAt).toISOString()}  ${message.suspected ? suspectedPrefix : ""}${printableLine(message.name)}: ${firstLine(message.text)}`,
       ),
       "",
       "Para leerlos en el servidor:",
@@ -94,73 +94,18 @@ function composeSummary(messages: StoredMessage[], { from, to }: { from: string;
   };
 }
 
-type MailerOptions = {
-  from: string;
-  to: string;
-  /** Bound on connecting, on the server's greeting and on each silence of the connection. */
-  timeoutMs: number;
-  /**
-   * Bound on one whole send, however the server paces its replies: past it the connection is
-   * closed before the message is complete, so the server cannot accept it any more.
-   */
-  deadlineMs: number;
-};
-
-/**
- * One SMTP connection pool and its bounded send: the contact notifications and the weekly
- * report go out through it.
- */
-export function createSender(
-  smtpUrl: string,
-  { timeoutMs, deadlineMs }: Omit<MailerOptions, "from" | "to">,
-) {
-  // One options object: a second argument would be message defaults, not connection options.
-  const transport = createTransport({
-    url: smtpUrl,
-    pool: true,
-    // One try per send: the outbox retries with its own backoff, and each try stays
-    // within the timeouts (the pool would otherwise requeue a dropped message 5 times).
-    maxRequeues: 0,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    // An aborted send destroys its connection at once rather than waiting for the server.
-    socketCloseTimeout: 0,
+/** The messages as the outbox (app/mail) sends them: the owner's notification of each. */
+export const messageSource = (store: MessageStore, addresses: { from: string; to: string }) =>
+  anySource<StoredMessage>({
+    what: "contact message",
+    queue: store,
+    capped: () => true,
+    compose: (message) => composeNotification(message, addresses),
+    summaryItem: (message) => ({
+      id: message.id,
+      createdAt: message.createdAt,
+      name: message.name,
+      text: message.message,
+      suspected: message.suspicion !== null,
+    }),
   });
-  /** Sends with the deadline: nodemailer closes the connection when the signal aborts. */
-  async function send(mail: SendMailOptions) {
-    const signal = AbortSignal.timeout(deadlineMs);
-    // nodemailer 10 takes `signal`; its type definitions do not list it yet.
-    const options: SendMailOptions & { signal: AbortSignal } = { ...mail, signal };
-    try {
-      await transport.sendMail(options);
-    } catch (error) {
-      if (!signal.aborted) throw error;
-      throw new Error(`the send took longer than its deadline (${deadlineMs / 1000} s)`, {
-        cause: error,
-      });
-    }
-  }
-  return { send, close: () => transport.close() };
-}
-
-/** The outbox's own mark (store.server.ts) is not nodemailer's to read. */
-function withoutMark({ oneTime, ...mail }: SendMailOptions & OneTimeMail): SendMailOptions {
-  void oneTime;
-  return mail;
-}
-
-export function createMailer(smtpUrl: string, { from, to, ...limits }: MailerOptions): Mailer {
-  const sender = createSender(smtpUrl, limits);
-  return {
-    // A composed e-mail (a booking's invitation) goes as it is; a contact message is told.
-    send: (message) =>
-      sender.send(
-        message.mail
-          ? withoutMark(JSON.parse(message.mail) as SendMailOptions & OneTimeMail)
-          : composeNotification(message, { from, to }),
-      ),
-    sendSummary: (messages) => sender.send(composeSummary(messages, { from, to })),
-    close: sender.close,
-  };
-}

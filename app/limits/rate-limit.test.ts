@@ -7,8 +7,8 @@ import {
   clientNetwork,
   createRateLimiter,
   rateLimitAddress,
-} from "#app/contact/rate-limit.server.ts";
-import { openStore, type MessageStore } from "#app/contact/store.server.ts";
+} from "#app/limits/rate-limit.server.ts";
+import { openMessages, type OpenedMessages } from "#tests/support/database.ts";
 
 describe("client network", () => {
   it("keys IPv4 by address and IPv6 by its /64", () => {
@@ -70,7 +70,7 @@ describe("the address a request counts as", () => {
 
 describe(`rate limiter on ${databaseUnderTest}`, () => {
   const databases = unitTestDatabases();
-  let store: MessageStore;
+  let store: OpenedMessages;
   let where: { url: string | undefined; path: string };
   /** The limiter's clock: it moves only when a test moves it. */
   let time = 1_000_000;
@@ -79,8 +79,8 @@ describe(`rate limiter on ${databaseUnderTest}`, () => {
 
   async function limiter(max: number, windowMs: number) {
     where = await databases.open();
-    store = await openStore(where);
-    return createRateLimiter(store, { max, windowMs, now: () => time });
+    store = await openMessages(where);
+    return createRateLimiter(store.limits, { max, windowMs, now: () => time });
   }
 
   it("allows max hits per window per client, then refuses with Retry-After until the window ends", async () => {
@@ -126,9 +126,9 @@ describe(`rate limiter on ${databaseUnderTest}`, () => {
     expect(dump).not.toContain("192.0.2.55");
     expect(dump).not.toMatch(/2001:db8/i);
     expect(JSON.parse(dump)).toHaveLength(2);
-    await store.sweep(time + 999, 0);
+    await store.limits.sweep(time + 999, 0);
     expect(await table()).toHaveLength(2); // the window has not ended
-    await store.sweep(time + 1000, 0);
+    await store.limits.sweep(time + 1000, 0);
     expect(await table()).toEqual([]);
   });
 });
