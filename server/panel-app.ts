@@ -34,6 +34,7 @@ export function createPanel(
     release,
     clientDir,
     collections,
+    bookingHidden,
     log,
   }: {
     contact: ContactService;
@@ -42,6 +43,8 @@ export function createPanel(
     release: Release | null;
     clientDir: string | undefined;
     collections: CollectionCounts;
+    /** The built pages' buttons lead to contact although a calendar is set (launch-warning.ts). */
+    bookingHidden: boolean;
     log: Logger;
   },
 ): { router: express.Router; sweep: () => Promise<void> } {
@@ -79,6 +82,7 @@ export function createPanel(
         release,
         deployLog: path.join(path.resolve(settings.deploy.DEPLOY_ROOT), "deploy.log"),
         goLiveProblems: () => goLiveProblems(settings, clientDir, collections),
+        bookingHidden,
       });
       peopleSection(router, {
         auth,

@@ -17,8 +17,8 @@ import {
   type DatabaseOptions,
 } from "#app/database/database.server.ts";
 import { groupCommit } from "#app/database/group-commit.ts";
-import { unicodeLower } from "#app/database/sqlite.server.ts";
 import type { Tables } from "#app/database/tables.ts";
+import { folded, messageSearchText } from "#app/text/fold.ts";
 
 /**
  * `held`: over the hourly e-mail cap, waiting for the summary e-mail; `summarized`: listed
@@ -252,6 +252,7 @@ async function createStore(database: Database) {
         next_attempt_at: spam ? null : now,
         spam_reason: message.spamReason ?? null,
         suspicion: message.suspicion ?? null,
+        search_text: messageSearchText(message),
       });
     },
     /**
@@ -291,7 +292,7 @@ async function createStore(database: Database) {
     /**
      * The owner's inbox in the panel: visitors' messages (no composed e-mail), newest first,
      * kept as spam or not, with the owner's mark, those whose name, address or text contain
-     * `search` (in any case).
+     * `search` (without case or accents: "Pollenca" finds "Pollença").
      */
     inbox: ({
       spam,
@@ -308,15 +309,9 @@ async function createStore(database: Database) {
       mark?: OwnerMark;
       limit?: number;
     }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
-      // Accented letters too: SQLite's own lower() folds ASCII only.
-      const lower = database.engine === "sqlite" ? unicodeLower : "lower";
+      // Without case or accents, on the folded copy kept beside each message (app/text/fold.ts);
       // LIKE's own characters are searched as themselves.
-      const pattern = `%${search
-        .trim()
-        .toLowerCase()
-        .replace(/[\\%_]/g, "\\$&")}%`;
-      const contains = (column: "name" | "email" | "message") =>
-        sql<SqlBool>`${sql.raw(lower)}(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      const pattern = `%${folded(search.trim()).replace(/[\\%_]/g, "\\$&")}%`;
       return db
         .selectFrom("messages")
         .select([...columns, sql<OwnerMark>`coalesce(owner_status, 'new')`.as("ownerStatus")])
@@ -324,7 +319,7 @@ async function createStore(database: Database) {
         .where("status", spam ? "=" : "!=", "spam")
         .$if(id !== undefined, (query) => query.where("id", "=", id ?? 0))
         .$if(search.trim() !== "", (query) =>
-          query.where((eb) => eb.or([contains("name"), contains("email"), contains("message")])),
+          query.where(sql<SqlBool>`search_text like ${pattern} escape '\\'`),
         )
         .$if(mark !== undefined, (query) =>
           mark === "new"
