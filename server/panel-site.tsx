@@ -89,7 +89,7 @@ export function siteSection(
     const { context } = localsOf(res);
     const { t, lang } = context;
     const deploys = recentDeploys(tail(deployLog, 256 * 1024));
-    const problems = goLiveProblems().map((item) => goLiveLine(item, t, adminPath));
+    const problems = goLiveProblems().map((item) => goLiveLine(item, context, adminPath));
     const short = (commit: string) => commit.slice(0, 12);
     const stepOf = (step: string) => t(`panel.site.steps.${deploySteps[step] ?? "other"}`);
     res.send(

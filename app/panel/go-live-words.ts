@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { LaunchItem } from "#app/config/launch-check.server.ts";
 import textLabels from "#app/admin/text-labels.json" with { type: "json" };
 import { companySchema } from "#app/content/schema.ts";
+import { languageName } from "#app/i18n/language-name.ts";
 
 export type GoLiveLine = { text: string; link?: { href: string; label: string } };
 
@@ -28,8 +29,18 @@ export function companyFieldLabel(field: string): string {
   return titles.join(" › ");
 }
 
-/** A fact's value as a person reads it: a text as it is, a list joined; a whole group, none. */
-function shown(value: unknown): string {
+/**
+ * A fact's value as a person reads it: a text as it is, a list joined, languages and the
+ * brands' kind in words; a whole group, none.
+ */
+function shown(item: Extract<LaunchItem, { kind: "unconfirmed" }>, t: TFunction, lang: string) {
+  const { value } = item;
+  if (item.fact === "spokenLanguages" && Array.isArray(value)) {
+    return value.map((code) => languageName(String(code), lang).toLocaleLowerCase(lang)).join(", ");
+  }
+  if (item.fact === "brandsRelation" && (value === "tradeNames" || value === "separateCompanies")) {
+    return t(`panel.goLive.brandsRelation.${value}`);
+  }
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) {
@@ -38,7 +49,11 @@ function shown(value: unknown): string {
   return "";
 }
 
-export function goLiveLine(item: LaunchItem, t: TFunction, adminPath: string): GoLiveLine {
+export function goLiveLine(
+  item: LaunchItem,
+  { t, lang }: { t: TFunction; lang: string },
+  adminPath: string,
+): GoLiveLine {
   const company = {
     href: `${adminPath}#/collections/site/entries/company`,
     label: t("panel.goLive.openCompany"),
@@ -56,7 +71,7 @@ export function goLiveLine(item: LaunchItem, t: TFunction, adminPath: string): G
     case "unconfirmed": {
       const region = item.fact === "inRegion";
       const field = region ? textLabels.parts.company.label : companyFieldLabel(item.fact);
-      const value = shown(item.value);
+      const value = shown(item, t, lang);
       return {
         text: t(value ? "panel.goLive.unconfirmedValue" : "panel.goLive.unconfirmed", {
           field,
