@@ -306,7 +306,7 @@ export function numbersSection(
                 <tbody>
                   {report.days.map((day) => (
                     <tr key={day.day}>
-                      <th scope="row">{day.day}</th>
+                      <th scope="row">{dayIn(lang, day.day)}</th>
                       <td>{number.format(day.visits)}</td>
                       <td>{number.format(day.pageViews)}</td>
                       <td>{number.format(day.messages)}</td>

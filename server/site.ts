@@ -156,7 +156,9 @@ export async function wireSite(
     release,
     clientDir: built?.clientDir,
     collections: { caseStudies: caseStudies.length, people: people[defaultLanguage]?.length ?? 0 },
-    bookingHidden: built ? bookingHidden(bookingOffered, settings.booking.BOOKING_CALENDAR_URL) : false,
+    bookingHidden: built
+      ? bookingHidden(bookingOffered, settings.booking.BOOKING_CALENDAR_URL)
+      : false,
     log,
   });
   contact.addPurge(panel.sweep);

@@ -229,9 +229,11 @@ export async function startBookingService(
       booking.id,
       (record) =>
         announced
-          ? mailsFor("cancel", undefined, owner)(record).filter(
-              (mail) => visitorMailed || mail.recipient !== record.email,
-            )
+          ? mailsFor(
+              "cancel",
+              undefined,
+              owner,
+            )(record).filter((mail) => visitorMailed || mail.recipient !== record.email)
           : [],
       Date.now(),
     );

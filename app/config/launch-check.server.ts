@@ -18,8 +18,8 @@ import { defaultLanguage } from "#app/routing/paths.ts";
  */
 export type LaunchItem = { message: string } & (
   | /** A fact of content/company.json ("legal.hostingProvider") still the example's. */
-  { kind: "placeholder"; field: string; value: string }
-  /** A setting of the server (SITE_URL, CONTACT_TO, CONTACT_FROM) still the example's. */
+    { kind: "placeholder"; field: string; value: string }
+    /** A setting of the server (SITE_URL, CONTACT_TO, CONTACT_FROM) still the example's. */
   | { kind: "setting"; setting: string; value: string }
   /** A fact that looks real in the example too, not confirmed yet. */
   | { kind: "unconfirmed"; fact: ConfirmableFact; value: unknown }

@@ -8,7 +8,8 @@ import { companyFieldLabel, goLiveLine } from "#app/panel/go-live-words.ts";
 const es = { t: createI18n("es", catalogue("es")).t, lang: "es" };
 
 /** Words of English prose that Spanish never uses: a developer's message gives itself away. */
-const english = /\b(the|is|not|still|add|put|own|check|build|stored|never|offers|no slot|placeholder|confirmed|without)\b/i;
+const english =
+  /\b(the|is|not|still|add|put|own|check|build|stored|never|offers|no slot|placeholder|confirmed|without)\b/i;
 
 describe("the go-live check in the owner's words", () => {
   const shipped = launchItems(
@@ -44,9 +45,8 @@ describe("the go-live check in the owner's words", () => {
     );
     const people = lines[shipped.findIndex((item) => item.kind === "noPeople")];
     expect(people?.link?.href).toBe("/admin#/collections/people/new");
-    const region = lines[
-      shipped.findIndex((item) => item.kind === "unconfirmed" && item.fact === "inRegion")
-    ];
+    const region =
+      lines[shipped.findIndex((item) => item.kind === "unconfirmed" && item.fact === "inRegion")];
     expect(region?.link?.href).toBe("/admin#/collections/texts/entries/company");
   });
 

@@ -51,7 +51,7 @@ describe("the panel's exports for a spreadsheet", () => {
         ownerStatus: "answered",
       }),
       message(1, {
-        name: "=HYPERLINK(\"http://evil.example\")",
+        name: '=HYPERLINK("http://evil.example")',
         email: "x@example.com",
         message: "Hola",
         status: "failed",
@@ -90,7 +90,7 @@ describe("the panel's exports for a spreadsheet", () => {
       "Enviado",
     ]);
     // A formula is text, never run; the message's own mark and the mail's outcome in words.
-    expect(second?.[2]).toBe("'=HYPERLINK(\"http://evil.example\")");
+    expect(second?.[2]).toBe('\'=HYPERLINK("http://evil.example")');
     expect(second?.[5]).toBe("Nuevo");
     expect(second?.[7]).toBe("No se pudo enviar");
     expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T/);

@@ -100,7 +100,8 @@ export function callsSheet(calls: ExportedCall[], { t, lang }: { t: TFunction; l
   return sheet(
     columns.map((name) => t(`panel.export.calls.${name}`)),
     calls.map((call) => {
-      const held = call.status === "booked" && call.heldUntil !== null && call.heldUntil !== undefined;
+      const held =
+        call.status === "booked" && call.heldUntil !== null && call.heldUntil !== undefined;
       return [
         call.id,
         spreadsheetTime(call.start, lang),

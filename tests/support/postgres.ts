@@ -157,12 +157,15 @@ function pgUser() {
  * client connection, not a `psql` child: a synchronous child would stall the test process,
  * which is also the SMTP server the site is talking to.
  */
-export async function readPostgresMessages(url: string): Promise<unknown[]> {
+export async function readPostgresRows(
+  url: string,
+  table: "messages" | "bookings",
+): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ rows: string }>(
-      "SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM messages m",
+      `SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM ${table} m`,
     );
     return JSON.parse(rows[0]!.rows) as unknown[];
   } finally {

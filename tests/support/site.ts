@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseEnv } from "node:util";
-import { readPostgresMessages } from "#tests/support/postgres.ts";
+import { readPostgresRows } from "#tests/support/postgres.ts";
 import { startSmtp } from "#tests/support/smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
@@ -147,6 +147,8 @@ export function postForm(siteUrl: string, path: string, fields: Record<string, s
 
 export type MessageRow = {
   id: number;
+  /** Milliseconds (PostgreSQL's bigint may come as text). */
+  created_at: number | string;
   name: string;
   email: string;
   message: string;
@@ -159,17 +161,24 @@ export type MessageRow = {
   mail: string | null;
 };
 
-/** The messages in a site's database (a SQLite file or a postgres:// URL), read as the owner would. */
-export async function readMessages(databasePath: string): Promise<MessageRow[]> {
-  if (databasePath.startsWith("postgres://"))
-    return (await readPostgresMessages(databasePath)) as MessageRow[];
+/** A table's rows in a site's database (a SQLite file or a postgres:// URL), by id. */
+async function readRows(databasePath: string, table: "messages" | "bookings") {
+  if (databasePath.startsWith("postgres://")) return readPostgresRows(databasePath, table);
   const db = new DatabaseSync(databasePath, { readOnly: true });
   try {
-    return db.prepare("SELECT * FROM messages ORDER BY id").all() as MessageRow[];
+    return db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
   } finally {
     db.close();
   }
 }
+
+/** The messages in a site's database, read as the owner would. */
+export const readMessages = async (databasePath: string) =>
+  (await readRows(databasePath, "messages")) as MessageRow[];
+
+/** The booked calls in a site's database: each one's moves, all of them and the owner's. */
+export const readBookings = async (databasePath: string) =>
+  (await readRows(databasePath, "bookings")) as { sequence: number; owner_moves: number }[];
 
 /** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `ms`. */
 export async function eventually<T>(
