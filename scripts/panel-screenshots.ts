@@ -38,7 +38,10 @@ const settle = (page: Page) =>
 
 try {
   // Visitors: pages, a newsletter's link, an address that does not exist, a booked call.
-  const visitor = await browser.newContext({ javaScriptEnabled: false, userAgent: desktopUserAgent });
+  const visitor = await browser.newContext({
+    javaScriptEnabled: false,
+    userAgent: desktopUserAgent,
+  });
   const visit = await visitor.newPage();
   for (const url of [
     "/",
