@@ -4,15 +4,41 @@
 import type express from "express";
 import { z } from "zod";
 import { auditLine } from "#app/panel/audit-words.ts";
-import { normalEmail, type PanelAuth } from "#app/panel/auth.server.ts";
+import { normalEmail, signInWindowMs, type PanelAuth } from "#app/panel/auth.server.ts";
 import type { PanelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
-import { ActionForm, confirmPage, Notice, panelPath, renderPage } from "#app/panel/views.tsx";
+import {
+  ActionForm,
+  confirmPage,
+  Notice,
+  panelPath,
+  renderPage,
+  type PageContext,
+} from "#app/panel/views.tsx";
 import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const peoplePath = `${panelPath}/people`;
 
 const emailSchema = z.email().max(254);
+
+const refusedReasons = ["refused", "expired", "rateLimited"] as const;
+
+/**
+ * A line of refused attempts, which stands for every attempt of one client and reason in its
+ * window: why, how many times, and which client (a short keyed hash of its network).
+ */
+function refusedLine(
+  t: PageContext["t"],
+  entry: { detail: string | null; client: string | null; count: number | bigint },
+) {
+  const reason = refusedReasons.find((known) => known === entry.detail);
+  return t("panel.people.refusedLine", {
+    reason: reason ? t(`panel.people.reasons.${reason}`) : (entry.detail ?? ""),
+    times: Number(entry.count),
+    client: entry.client,
+    minutes: signInWindowMs / 60_000,
+  });
+}
 
 export function peopleSection(
   router: express.Router,
@@ -108,7 +134,10 @@ export function peopleSection(
                   <tr key={index}>
                     <td>{madridTime(Number(entry.at), lang)}</td>
                     <td>{entry.email ?? "—"}</td>
-                    <td>{auditLine(entry, context)}</td>
+                    <td>
+                      {auditLine(entry, context)}
+                      {entry.client === null ? "" : ` ${refusedLine(t, entry)}`}
+                    </td>
                   </tr>
                 ))}
               </tbody>

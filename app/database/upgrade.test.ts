@@ -349,6 +349,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0005-audit-counts" },
       { name: "0007-panel-office" },
     ]);
     const reopened = await openStore(location);
@@ -426,6 +427,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0005-audit-counts" },
       { name: "0007-panel-office" },
     ]);
   });
