@@ -12,6 +12,7 @@ const databaseTests = [
   "app/database/upgrade.test.ts",
   "app/panel/auth.server.test.ts",
   "scripts/panel.test.ts",
+  "app/booking/store.server.test.ts",
 ];
 
 export default defineConfig({

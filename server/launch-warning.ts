@@ -1,8 +1,9 @@
 import {
   builtAddressProblems,
   builtSecurityTxtProblems,
-  launchProblems,
+  launchItems,
   type CollectionCounts,
+  type LaunchItem,
 } from "#app/config/launch-check.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
@@ -17,13 +18,14 @@ export function goLiveProblems(
   settings: Settings,
   clientDir: string | undefined,
   collections: CollectionCounts,
-): string[] {
+): LaunchItem[] {
   const siteUrl = settings.build.SITE_URL;
+  const built = clientDir
+    ? [...builtAddressProblems(clientDir, siteUrl), ...builtSecurityTxtProblems(clientDir)]
+    : [];
   return [
-    ...launchProblems({ ...siteConfig, siteUrl }, settings.contact, collections, settings.booking),
-    ...(clientDir
-      ? [...builtAddressProblems(clientDir, siteUrl), ...builtSecurityTxtProblems(clientDir)]
-      : []),
+    ...launchItems({ ...siteConfig, siteUrl }, settings.contact, collections, settings.booking),
+    ...built.map((message) => ({ kind: "build" as const, message })),
   ];
 }
 
@@ -34,7 +36,7 @@ export function warnIfNotReadyToLaunch(
   log: Logger,
   collections: CollectionCounts,
 ) {
-  const problems = goLiveProblems(settings, clientDir, collections);
+  const problems = goLiveProblems(settings, clientDir, collections).map((item) => item.message);
   if (problems.length) log.warn({ problems }, "not ready to go live: npm run check:launch");
 }
 
@@ -43,12 +45,16 @@ export function warnIfNotReadyToLaunch(
  * BOOKING_CALENDAR_URL or BOOKING_OFFERED): booking works, but only a visitor who knows the
  * address finds it.
  */
+export const bookingHidden = (offered: boolean, calendarUrls: readonly string[]) =>
+  !offered && calendarUrls.length > 0;
+
+/** bookingHidden, in the server's log at start (the panel's site page says it to the owner). */
 export function warnIfBookingHidden(
   offered: boolean,
   calendarUrls: readonly string[],
   log: Logger,
 ) {
-  if (offered || calendarUrls.length === 0) return;
+  if (!bookingHidden(offered, calendarUrls)) return;
   log.warn(
     "BOOKING_CALENDAR_URL is set, but this build's calls to action lead to the contact page: build again with it set, or with BOOKING_OFFERED=true",
   );

@@ -37,6 +37,7 @@ export function createPanel(
     release,
     clientDir,
     collections,
+    bookingHidden,
     log,
   }: {
     database: Database;
@@ -54,6 +55,8 @@ export function createPanel(
     release: Release | null;
     clientDir: string | undefined;
     collections: CollectionCounts;
+    /** The built pages' buttons lead to contact although a calendar is set (launch-warning.ts). */
+    bookingHidden: boolean;
     log: Logger;
   },
 ): {
@@ -96,6 +99,7 @@ export function createPanel(
         release,
         deployLog: path.join(path.resolve(settings.deploy.DEPLOY_ROOT), "deploy.log"),
         goLiveProblems: () => goLiveProblems(settings, clientDir, collections),
+        bookingHidden,
       });
       peopleSection(router, {
         auth,

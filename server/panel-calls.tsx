@@ -8,6 +8,7 @@ import { siteConfig } from "#app/config/site.ts";
 import { companyTimeZone } from "#app/booking/availability.ts";
 import type { BookingService } from "#app/booking/service.server.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
+import { callsSheet } from "#app/panel/spreadsheet.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { printableLine, printableText } from "#app/text/printable.ts";
 import {
@@ -21,6 +22,8 @@ import {
 import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const callsPath = `${panelPath}/calls`;
+/** The owner's reason for the visitor, at most this many characters. */
+const maxReason = 1000;
 type Call = Awaited<ReturnType<BookingService["list"]>>[number];
 
 function CallList({
@@ -78,6 +81,31 @@ function CallList({
  * address of a Google or Outlook calendar. Calls to come and of the last 30 days; cancelled
  * and unconfirmed ones left out.
  */
+/**
+ * The feed's address to copy, and where Google Calendar and Outlook take it: a subscribed
+ * calendar, which they fetch again by themselves every few hours.
+ */
+function CalendarFeed({ context: { t }, feed }: { context: PageContext; feed: string }) {
+  return (
+    <section aria-labelledby="calendar">
+      <h2 id="calendar">{t("panel.calls.calendar")}</h2>
+      <p>{t("panel.calls.calendarLead")}</p>
+      <p>
+        <label className="field">
+          {t("panel.calls.calendarAddress")}
+          <input type="url" readOnly value={feed} className="copy" />
+        </label>
+      </p>
+      <ul>
+        <li>{t("panel.calls.calendarGoogle")}</li>
+        <li>{t("panel.calls.calendarOutlook")}</li>
+        <li>{t("panel.calls.calendarApple")}</li>
+      </ul>
+      <p className="hint">{t("panel.calls.calendarHint")}</p>
+    </section>
+  );
+}
+
 export function callsFeed(
   router: express.Router,
   { booking, key }: { booking: BookingService; key: () => Promise<string> },
@@ -153,9 +181,10 @@ export function callsSection(
             }
           />
           <p>
-            <a href={feed}>{t("panel.calls.calendar")}</a>
+            <a href={`${callsPath}.csv`} download>
+              {t("panel.calls.export")}
+            </a>
           </p>
-          <p className="hint">{t("panel.calls.calendarHint")}</p>
           <section aria-labelledby="upcoming">
             <h2 id="upcoming">{t("panel.calls.upcoming", { count: upcoming.length })}</h2>
             <CallList context={context} calls={upcoming} past={false} />
@@ -164,9 +193,20 @@ export function callsSection(
             <h2 id="past">{t("panel.calls.past", { count: past.length })}</h2>
             <CallList context={context} calls={past} past />
           </section>
+          <CalendarFeed context={context} feed={feed} />
         </>,
       ),
     );
+  });
+
+  router.get("/calls.csv", async (_req, res) => {
+    const { session, context } = localsOf(res);
+    const calls = [...(await booking.list())].sort((a, b) => a.start - b.start);
+    await auth.audit(session?.email ?? null, "export-calls", String(calls.length));
+    res
+      .type("text/csv; charset=utf-8")
+      .attachment(`${context.t("panel.export.callsFile")}.csv`)
+      .send(callsSheet(calls, context));
   });
 
   router.get("/calls/:id/cancel", async (req, res) => {
@@ -187,6 +227,12 @@ export function callsSection(
               })}
             </p>
           ),
+          fields: (
+            <label className="field">
+              {t("panel.calls.reason", { name: call.name })}
+              <textarea name="reason" rows={3} maxLength={maxReason} />
+            </label>
+          ),
           action: `${callsPath}/${call.id}/cancel`,
           confirm: t("panel.calls.cancelConfirm"),
           back: callsPath,
@@ -198,7 +244,8 @@ export function callsSection(
   router.post("/calls/:id/cancel", async (req, res) => {
     const { session } = localsOf(res);
     const call = await callOf(req);
-    if (!call || !(await booking.cancelByOwner(call.id))) return notFound(res);
+    const reason = String((req.body as { reason?: unknown }).reason ?? "").slice(0, maxReason);
+    if (!call || !(await booking.cancelByOwner(call.id, reason))) return notFound(res);
     await auth.audit(session?.email ?? null, "cancel-call", String(call.id));
     res.redirect(303, `${callsPath}?done=cancelled`);
   });
@@ -232,7 +279,11 @@ export function callsSection(
               {problem}
             </p>
           ) : null}
-          <p>{t("panel.calls.moveLead", { date: madridTime(call.start, lang) })}</p>
+          <dl className="facts">
+            <dt>{t("panel.calls.currentTime")}</dt>
+            <dd>{madridTime(call.start, lang)}</dd>
+          </dl>
+          <p>{t("panel.calls.moveLead", { name: call.name })}</p>
           {days.length ? (
             <ActionForm context={context} action={`${callsPath}/${call.id}/move`} className="slots">
               {days.map((day) => (
@@ -278,7 +329,8 @@ export function callsSection(
     await auth.audit(
       session?.email ?? null,
       "move-call",
-      `${call.id} ${new Date(moved.start).toISOString()}`,
+      // The new time as a number: the log shows it in the reader's words (app/panel/audit-words.ts).
+      `${call.id} ${moved.start}`,
     );
     res.redirect(303, `${callsPath}?done=moved`);
   });

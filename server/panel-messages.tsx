@@ -1,9 +1,8 @@
 // The panel's messages: the visitors' messages newest first, searched and filtered by the
 // owner's mark (new, answered, archived), one read in full with a reply by e-mail, the CSV
-// export of `npm run inbox`, deletion after a confirmation, and the messages kept as spam,
+// export for a spreadsheet (app/panel/spreadsheet.ts), deletion after a confirmation, and the messages kept as spam,
 // apart, each of which can be released to the outbox.
 import type express from "express";
-import { messageRow, messagesCsv } from "#app/contact/export.ts";
 import type { OwnerMark, StoredMessage } from "#app/contact/store.server.ts";
 import type { ContactService } from "#app/contact/service.server.ts";
 import {
@@ -15,6 +14,7 @@ import {
   type PageContext,
 } from "#app/panel/views.tsx";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
+import { messagesSheet } from "#app/panel/spreadsheet.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
@@ -158,10 +158,13 @@ export function messagesSection(
   });
 
   router.get("/messages.csv", async (_req, res) => {
-    const { session } = localsOf(res);
-    const rows = (await store.inbox({ spam: false, limit: 100_000 })).map(messageRow);
-    await auth.audit(session?.email ?? null, "export", String(rows.length));
-    res.type("text/csv; charset=utf-8").attachment("messages.csv").send(messagesCsv(rows));
+    const { session, context } = localsOf(res);
+    const messages = await store.inbox({ spam: false, limit: 100_000 });
+    await auth.audit(session?.email ?? null, "export", String(messages.length));
+    res
+      .type("text/csv; charset=utf-8")
+      .attachment(`${context.t("panel.export.messagesFile")}.csv`)
+      .send(messagesSheet(messages, context));
   });
 
   router.get("/messages/:id", async (req, res) => {

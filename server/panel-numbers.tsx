@@ -1,11 +1,17 @@
-// The panel's numbers: the weekly report's figures (app/stats/report.ts, the same code) for
-// the last 12 weeks, Madrid days: visits per day as a chart drawn here as SVG (no script),
-// with the same figures in a table for screen readers and for reading exact values; the
-// top pages, sources and languages; the conversions, messages and calls booked.
+// The panel's numbers: the report of `npm run stats` and the weekly e-mail (app/stats/report.ts,
+// the same code) for the last 12 weeks, Madrid days: this week against the one before; visits
+// per day as a chart drawn here as SVG (no script), with the same figures in a table for
+// screen readers and for reading exact values; the conversions, messages and calls booked;
+// the top pages (by title, the address beside), sources, campaigns, devices, languages and
+// the addresses visitors asked for that do not exist.
 import type express from "express";
+import type { ReactNode } from "react";
+import { languages } from "#app/config/site.ts";
 import { languageName } from "#app/i18n/language-name.ts";
+import { allPageIds, pages } from "#app/pages.ts";
+import { localizedPath } from "#app/routing/paths.ts";
 import { addDays, localDay } from "#app/stats/calendar.ts";
-import { formatChange, formatRate } from "#app/stats/report-text.ts";
+import { formatChange, formatRate, reportWords, spanishWords } from "#app/stats/report-text.ts";
 import type { Report, Row } from "#app/stats/report.ts";
 import type { StatsStore } from "#app/stats/store.server.ts";
 import { loadReport } from "#app/stats/weekly-report.server.ts";
@@ -19,6 +25,76 @@ const dayIn = (lang: string, day: string) =>
         new Date(`${day}T00:00:00Z`),
       )
     : "";
+
+/** Each page of the registry in each language by its address: "/ca/about" → about, Catalan. */
+const pageAt = new Map(
+  allPageIds.flatMap((page) =>
+    languages.map((lang) => [localizedPath(page, lang), { page, lang }] as const),
+  ),
+);
+
+/**
+ * A page as the owner knows it: its title (in the owner's language, with the page's own
+ * language when it is another), the address beside it; an article, by its address.
+ */
+function PageName({ context: { t, lang }, path }: { context: PageContext; path: string }) {
+  const found = pageAt.get(path);
+  if (!found) return <span className="path">{path}</span>;
+  const title = t(`${pages[found.page].meta}.title` as "home.meta.title");
+  return (
+    <>
+      {title}
+      {found.lang === lang ? "" : ` (${languageName(found.lang, lang)})`}{" "}
+      <span className="path">{path}</span>
+    </>
+  );
+}
+
+/** This week (the last 7 days, today included) against the 7 days before. */
+function ThisWeek({ context, report }: { context: PageContext; report: Report }) {
+  const { t, lang } = context;
+  const number = new Intl.NumberFormat(lang);
+  const isNew = t("panel.numbers.new");
+  const rows = [
+    ["visits", report.totals.visits],
+    ["pageViews", report.totals.pageViews],
+    ["conversions", report.totals.messages],
+    ["questions", report.totals.questions],
+  ] as const;
+  return (
+    <section aria-labelledby="week">
+      <h2 id="week">{t("panel.numbers.week")}</h2>
+      <p className="hint">
+        {t("panel.numbers.weekLead", {
+          from: dayIn(lang, report.from),
+          to: dayIn(lang, report.to),
+          previousFrom: dayIn(lang, report.previousFrom),
+          previousTo: dayIn(lang, report.previousTo),
+        })}
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t("panel.numbers.name")}</th>
+            <th scope="col">{t("panel.numbers.thisWeek")}</th>
+            <th scope="col">{t("panel.numbers.weekBefore")}</th>
+            <th scope="col">{t("panel.numbers.change")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, figure]) => (
+            <tr key={name}>
+              <th scope="row">{t(`panel.numbers.${name}`)}</th>
+              <td>{number.format(figure.value)}</td>
+              <td>{number.format(figure.previous)}</td>
+              <td>{formatChange(figure, { isNew })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
 
 /** Twelve weeks, today included. */
 const periodDays = 84;
@@ -100,18 +176,21 @@ function Breakdown({
   title,
   rows,
   names = {},
+  hint,
 }: {
   context: PageContext;
   id: string;
   title: string;
   rows: Row[];
-  names?: Record<string, string>;
+  names?: Record<string, ReactNode>;
+  hint?: string;
 }) {
   const { t, lang } = context;
   const number = new Intl.NumberFormat(lang);
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
+      {hint ? <p className="hint">{hint}</p> : null}
       {rows.length ? (
         <table>
           <thead>
@@ -149,10 +228,12 @@ export function numbersSection(
     await flush();
     const to = localDay(Date.now());
     const from = addDays(to, -(periodDays - 1));
-    const [report, conversions] = await Promise.all([
+    const [report, week, conversions] = await Promise.all([
       loadReport(stats, { from, to }, listLength),
+      loadReport(stats, { from: addDays(to, -6), to }, 0),
       stats.range(from, to),
     ]);
+    const words = reportWords[lang] ?? spanishWords;
     const booked = conversions
       .filter((row) => row.metric === "message" && row.key === "booking")
       .reduce((sum, row) => sum + Number(row.count), 0);
@@ -175,6 +256,8 @@ export function numbersSection(
               to: dayIn(lang, report.to),
             })}
           </p>
+          <ThisWeek context={context} report={week} />
+          <h2>{t("panel.numbers.period")}</h2>
           <dl className="totals">
             <div>
               <dt>{t("panel.numbers.visits")}</dt>
@@ -223,7 +306,7 @@ export function numbersSection(
                 <tbody>
                   {report.days.map((day) => (
                     <tr key={day.day}>
-                      <th scope="row">{day.day}</th>
+                      <th scope="row">{dayIn(lang, day.day)}</th>
                       <td>{number.format(day.visits)}</td>
                       <td>{number.format(day.pageViews)}</td>
                       <td>{number.format(day.messages)}</td>
@@ -238,6 +321,9 @@ export function numbersSection(
             id="pages"
             title={t("panel.numbers.pages")}
             rows={report.pages}
+            names={Object.fromEntries(
+              report.pages.map((row) => [row.key, <PageName context={context} path={row.key} />]),
+            )}
           />
           <Breakdown
             context={context}
@@ -254,6 +340,27 @@ export function numbersSection(
             names={Object.fromEntries(
               report.languages.map((row) => [row.key, languageName(row.key, lang)]),
             )}
+          />
+          <Breakdown
+            context={context}
+            id="campaigns"
+            title={words.sections.campaigns}
+            rows={report.campaigns}
+            hint={t("panel.numbers.campaignsHint")}
+          />
+          <Breakdown
+            context={context}
+            id="devices"
+            title={words.sections.devices}
+            rows={report.devices}
+            names={words.names}
+          />
+          <Breakdown
+            context={context}
+            id="not-found"
+            title={words.sections.notFound}
+            rows={report.notFound}
+            hint={t("panel.numbers.notFoundHint")}
           />
           <p className="hint">{t("panel.numbers.perSource")}</p>
         </>,

@@ -3,6 +3,7 @@
 // passkeys and sessions go with them), signing out everywhere, and the audit log.
 import type express from "express";
 import { z } from "zod";
+import { auditLine } from "#app/panel/audit-words.ts";
 import { normalEmail, signInWindowMs, type PanelAuth } from "#app/panel/auth.server.ts";
 import type { PanelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
@@ -18,29 +19,6 @@ import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const peoplePath = `${panelPath}/people`;
 
-/** The audit log's actions, each named in the owner's language. */
-const actions = [
-  "invite",
-  "enrol",
-  "sign-in",
-  "sign-out",
-  "sign-out-everywhere",
-  "enrol-refused",
-  "sign-in-refused",
-  "csrf-refused",
-  "export",
-  "mark-new",
-  "mark-answered",
-  "mark-archived",
-  "delete-message",
-  "release-spam",
-  "cancel-call",
-  "move-call",
-  "remove-person",
-  "rotate-feed",
-] as const;
-const isAction = (action: string): action is (typeof actions)[number] =>
-  (actions as readonly string[]).includes(action);
 const emailSchema = z.email().max(254);
 
 const refusedReasons = ["refused", "expired", "rateLimited"] as const;
@@ -157,14 +135,8 @@ export function peopleSection(
                     <td>{madridTime(Number(entry.at), lang)}</td>
                     <td>{entry.email ?? "—"}</td>
                     <td>
-                      {isAction(entry.action)
-                        ? t(`panel.people.actions.${entry.action}`)
-                        : entry.action}
-                      {entry.client === null
-                        ? entry.detail
-                          ? ` ${entry.detail}`
-                          : ""
-                        : ` ${refusedLine(t, entry)}`}
+                      {auditLine(entry, context)}
+                      {entry.client === null ? "" : ` ${refusedLine(t, entry)}`}
                     </td>
                   </tr>
                 ))}

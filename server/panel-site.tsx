@@ -1,15 +1,34 @@
-// The panel's site page: the release that is live (its commit and when it was built), the
-// last deploys from `npm run deploy`'s log and, for a failed one, the step that failed; what
-// the go-live check still finds (placeholders, settings); the link to the content editor.
+// The panel's site page, in the owner's words: the version that is live (when it was
+// published, which version), the last publications from `npm run deploy`'s log and, for a
+// failed one, the step that failed; what the go-live check still finds, each as what to fill
+// in and where (app/panel/go-live-words.ts); a notice when the site's buttons lead to the
+// contact page although a calendar is connected; the link to the content editor.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type express from "express";
+import type { LaunchItem } from "#app/config/launch-check.server.ts";
 import { settings } from "#app/config/settings.server.ts";
+import { goLiveLine } from "#app/panel/go-live-words.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { renderPage } from "#app/panel/views.tsx";
 import { adminPath } from "#server/admin.ts";
 import { localsOf } from "#server/panel.tsx";
 import type { Release } from "#server/release.ts";
+
+/** The steps as older releases of `npm run deploy` logged them (in English), by the owner's key. */
+const deploySteps: Record<
+  string,
+  "fetch" | "read" | "install" | "content" | "build" | "size" | "prune" | "migrate"
+> = {
+  "the commit could not be fetched from the repository": "fetch",
+  "the commit's files could not be read": "read",
+  "installing its dependencies failed": "install",
+  "its content has mistakes": "content",
+  "building the site failed": "build",
+  "a page is over its size budget": "size",
+  "keeping only its production dependencies failed": "prune",
+  "updating the database failed": "migrate",
+};
 
 type Deploy = { at: number; commit: string; outcome: "published" | "failed"; step?: string };
 
@@ -57,24 +76,41 @@ export function siteSection(
     release,
     deployLog,
     goLiveProblems,
+    bookingHidden,
   }: {
     release: Release | null;
     /** DEPLOY_ROOT/deploy.log */
     deployLog: string;
-    goLiveProblems: () => string[];
+    goLiveProblems: () => LaunchItem[];
+    /** A calendar is connected, but this build's buttons lead to the contact page. */
+    bookingHidden: boolean;
   },
 ) {
   router.get("/site", (_req, res) => {
     const { context } = localsOf(res);
     const { t, lang } = context;
     const deploys = recentDeploys(tail(deployLog, 256 * 1024));
-    const problems = goLiveProblems();
+    const problems = goLiveProblems().map((item) => goLiveLine(item, context, adminPath));
     const short = (commit: string) => commit.slice(0, 12);
+    // A step's key (scripts/deploy-failure.ts); logs written before it held its English words.
+    const stepOf = (step: string) =>
+      step in deploySteps
+        ? t(`panel.site.steps.${deploySteps[step]!}`)
+        : t(`panel.deploy.steps.${step}`, {
+            defaultValue: t("panel.site.steps.other"),
+            seconds: settings.deploy.DEPLOY_START_SECONDS,
+          });
     res.send(
       renderPage(
         { ...context, section: "site" },
         t("panel.site.title"),
         <>
+          {bookingHidden ? (
+            <div role="note" className="notice">
+              <p>{t("panel.site.bookingHidden", { talk: t("nav.talk") })}</p>
+              <p>{t("panel.site.bookingHiddenFix")}</p>
+            </div>
+          ) : null}
           <section aria-labelledby="live">
             <h2 id="live">{t("panel.site.live")}</h2>
             {release ? (
@@ -88,6 +124,7 @@ export function siteSection(
             ) : (
               <p>{t("panel.site.noRelease")}</p>
             )}
+            <p className="hint">{t("panel.site.releaseHint")}</p>
           </section>
           <section aria-labelledby="deploys">
             <h2 id="deploys">{t("panel.site.deploys")}</h2>
@@ -101,18 +138,14 @@ export function siteSection(
                         ? t("panel.site.published", { commit: short(deploy.commit) })
                         : t("panel.site.failed", {
                             commit: short(deploy.commit),
-                            // A step's key (scripts/deploy-failure.ts); older logs wrote its words.
-                            step: t(`panel.deploy.steps.${deploy.step ?? ""}`, {
-                              defaultValue: deploy.step ?? "",
-                              seconds: settings.deploy.DEPLOY_START_SECONDS,
-                            }),
+                            step: stepOf(deploy.step ?? ""),
                           })}
                     </p>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p>{t("panel.site.noDeploys", { file: path.basename(deployLog) })}</p>
+              <p>{t("panel.site.noDeploys")}</p>
             )}
           </section>
           <section aria-labelledby="go-live">
@@ -120,10 +153,15 @@ export function siteSection(
             {problems.length ? (
               <>
                 <p>{t("panel.site.problems", { count: problems.length })}</p>
-                <ul>
+                <ul className="cards">
                   {problems.map((problem) => (
-                    <li key={problem} lang="en">
-                      {problem}
+                    <li key={problem.text} className="card">
+                      <p>{problem.text}</p>
+                      {problem.link ? (
+                        <p>
+                          <a href={problem.link.href}>{problem.link.label}</a>
+                        </p>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

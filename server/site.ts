@@ -36,6 +36,7 @@ import { createFastPath } from "#server/fast-path.ts";
 import { createHealthCheck } from "#server/health.ts";
 import { createHttpServer, listenTarget } from "#server/http-server.ts";
 import {
+  bookingHidden,
   warnIfBookingHidden,
   warnIfNotReadyToLaunch,
   warnIfProxyHopsExposed,
@@ -204,6 +205,9 @@ export async function wireSite(
     release,
     clientDir: built?.clientDir,
     collections: { caseStudies: caseStudies.length, people: people[defaultLanguage]?.length ?? 0 },
+    bookingHidden: built
+      ? bookingHidden(bookingOffered, settings.booking.BOOKING_CALENDAR_URL)
+      : false,
     log,
   });
   contact.addPurge(panel.sweep);

@@ -29,6 +29,8 @@ export type BookingRecord = {
   sequence: number;
   /** Held until the visitor confirms it from the e-mail; null (or absent): confirmed. */
   heldUntil?: number | null;
+  /** The owner's moves among `sequence`'s (absent: none): not counted against the visitor. */
+  ownerMoves?: number;
 };
 
 export type InvitationOptions = {
@@ -42,6 +44,10 @@ export type InvitationOptions = {
   manageUrl: string;
   /** The visitor's time zone, when the page's script told it; else the company's. */
   timeZone?: string | undefined;
+  /** The change is the owner's (the panel): the company's e-mail says so. */
+  byOwner?: boolean;
+  /** Why the owner cancelled, in their words, for the visitor (optional). */
+  reason?: string | undefined;
 };
 
 export type InvitationKind = "request" | "update" | "cancel";
@@ -111,9 +117,13 @@ export function invitationMails(
     });
     const intro = visitor
       ? t(`booking.mail.intro.${kind}`, { when })
-      : t(`booking.mail.owner.intro.${kind}`, { name, when });
+      : options.byOwner && kind !== "request"
+        ? t(`booking.mail.owner.byOwner.${kind}`, { name, when })
+        : t(`booking.mail.owner.intro.${kind}`, { name, when });
+    const reason = options.reason ? printableText(options.reason) : "";
     const text = [
       intro,
+      ...(reason ? ["", t("booking.mail.reason"), reason] : []),
       "",
       ...(kind === "cancel" && visitor
         ? []

@@ -203,14 +203,17 @@ export async function startBookingService(
     return (later.length ? later : slots).slice(0, alternativesShown);
   }
 
-  const mailsFor = (kind: InvitationKind, timeZone?: string) => (booking: BookingRecord) =>
-    invitationMails(booking, kind, {
-      from,
-      companyEmail,
-      location: settings.BOOKING_LOCATION,
-      manageUrl: manageUrl(booking),
-      timeZone,
-    });
+  const mailsFor =
+    (kind: InvitationKind, timeZone?: string, owner?: { reason?: string }) =>
+    (booking: BookingRecord) =>
+      invitationMails(booking, kind, {
+        from,
+        companyEmail,
+        location: settings.BOOKING_LOCATION,
+        manageUrl: manageUrl(booking),
+        timeZone,
+        ...(owner ? { byOwner: true, reason: owner.reason } : {}),
+      });
 
   /** Reads a form post: its fields, or the answer for a body that cannot be read. */
   async function fieldsOf(request: Request): Promise<Fields | BookingAnswer> {
@@ -238,7 +241,7 @@ export async function startBookingService(
    * Cancels a booked call and tells the visitor (and the company's calendar), as the visitor's
    * own cancellation does; undefined if it was not booked any more.
    */
-  async function cancelCall(booking: StoredBooking) {
+  async function cancelCall(booking: StoredBooking, owner?: { reason?: string }) {
     // A held booking was never announced: its cancellation is not either.
     const announced = booking.heldUntil === null;
     const visitorMailed = announced && (await mayMail(booking.email));
@@ -246,9 +249,11 @@ export async function startBookingService(
       booking.id,
       (record) =>
         announced
-          ? mailsFor("cancel")(record).filter(
-              (mail) => visitorMailed || mail.recipient !== record.email,
-            )
+          ? mailsFor(
+              "cancel",
+              undefined,
+              owner,
+            )(record).filter((mail) => visitorMailed || mail.recipient !== record.email)
           : [],
       Date.now(),
     );
@@ -261,18 +266,19 @@ export async function startBookingService(
   /**
    * Moves a confirmed call to a free slot and sends the updated invitation: the moved booking,
    * or why not (with the next free slots when that one was taken). `maxMoves`: the visitor's
-   * limit of changes (the owner has none).
+   * limit of changes, or "owner" (no limit, and not counted against the visitor's).
    */
   async function moveCall(
     booking: StoredBooking,
     start: number,
-    maxMoves: number,
+    maxMoves: number | "owner",
     timeZone?: string,
   ): Promise<BookingRecord | { reason: BookingFailure; alternatives?: Interval[] }> {
     // A held booking is confirmed or cancelled, not moved.
     if (booking.heldUntil !== null && booking.heldUntil !== undefined)
       return { reason: "forbidden" };
-    if (booking.sequence >= maxMoves) return { reason: "tooManyChanges" };
+    if (maxMoves !== "owner" && booking.sequence - (booking.ownerMoves ?? 0) >= maxMoves)
+      return { reason: "tooManyChanges" };
     const current = await availability();
     if (current.stale) return { reason: "stale" };
     const slot = offered(current.days, start);
@@ -288,7 +294,7 @@ export async function startBookingService(
       booking.id,
       slot,
       { maxMoves, now: now() },
-      mailsFor("update", timeZone),
+      mailsFor("update", timeZone, maxMoves === "owner" ? {} : undefined),
       Date.now(),
     );
     if (moved === "taken") return { reason: "taken", alternatives: await alternatives(start) };
@@ -309,17 +315,20 @@ export async function startBookingService(
     availability,
     /** Every booking, latest call first (the owner's panel). */
     list: () => store.list(),
-    /** The owner cancels a call (the panel): the visitor is told as when they cancel. */
-    async cancelByOwner(id: number) {
+    /**
+     * The owner cancels a call (the panel): the visitor is told as when they cancel, with the
+     * owner's reason when one is given.
+     */
+    async cancelByOwner(id: number, reason = "") {
       const booking = await changeable(id);
-      return booking ? (await cancelCall(booking)) !== undefined : false;
+      const owner = reason.trim() ? { reason: reason.trim() } : {};
+      return booking ? (await cancelCall(booking, owner)) !== undefined : false;
     },
     /** The owner moves a call to a free slot (the panel), with no limit of changes. */
     async moveByOwner(id: number, start: number) {
       const booking = await changeable(id);
       if (!booking) return { reason: "forbidden" as const };
-      // No limit for the owner; the largest count PostgreSQL's integer compares with.
-      return moveCall(booking, start, 2 ** 31 - 1);
+      return moveCall(booking, start, "owner");
     },
     /** The booking a signed link names, or undefined for a wrong or tampered link. */
     async find(token: string | null) {

@@ -39,6 +39,7 @@ const columns = [
   "sequence",
   "status",
   "held_until as heldUntil",
+  "owner_moves as ownerMoves",
 ] as const;
 
 /**
@@ -145,18 +146,21 @@ export function bookingStore({ db }: Pick<Database, "db">) {
       );
     },
     /**
-     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates, if
-     * it has been moved fewer than `maxMoves` times (its SEQUENCE counts the moves: only the
-     * cancellation raises it too, and a cancelled call is not moved). Resolves with the moved
-     * booking, "taken", "exhausted", or undefined when it is not booked any more.
+     * Moves a booked call to another slot (its SEQUENCE one higher) and queues the updates.
+     * The visitor's move (`maxMoves`) only while they have moved it fewer than `maxMoves` times:
+     * SEQUENCE counts every move (only the cancellation raises it too, and a cancelled call is
+     * not moved), `owner_moves` those of the owner, which have no limit and leave the visitor's
+     * own intact (`maxMoves: "owner"`). Resolves with the moved booking, "taken",
+     * "exhausted", or undefined when it is not booked any more.
      */
     async move(
       id: number,
       slot: Interval,
-      { maxMoves, now }: { maxMoves: number; /** The booking clock. */ now: number },
+      { maxMoves, now }: { maxMoves: number | "owner"; /** The booking clock. */ now: number },
       mails: (moved: BookingRecord) => QueuedMail[],
       queuedAt: number,
     ): Promise<BookingRecord | "taken" | "exhausted" | undefined> {
+      const byOwner = maxMoves === "owner";
       return claimingSlot(() =>
         db.transaction().execute(async (trx) => {
           await releaseExpiredHold(trx, slot.start, now);
@@ -166,10 +170,15 @@ export function bookingStore({ db }: Pick<Database, "db">) {
               start_at: slot.start,
               end_at: slot.end,
               sequence: eb("sequence", "+", 1),
+              ...(byOwner ? { owner_moves: eb("owner_moves", "+", 1) } : {}),
             }))
             .where("id", "=", id)
             .where("status", "=", "booked")
-            .where("sequence", "<", maxMoves)
+            .$if(!byOwner, (query) =>
+              query.where((eb) =>
+                eb(eb("sequence", "-", eb.ref("owner_moves")), "<", Number(maxMoves)),
+              ),
+            )
             .where("held_until", "is", null)
             .returning(columns)
             .executeTakeFirst();

@@ -1,7 +1,7 @@
 // A stored message as the owner reads it outside the database: one row of text, and the
 // CSV export of `npm run inbox -- export` and of the panel (/panel/messages.csv).
-import { stringify } from "csv-stringify/sync";
 import type { StoredMessage } from "#app/contact/store.server.ts";
+import { safeCsv } from "#app/text/csv.ts";
 import { printableLine, printableText } from "#app/text/printable.ts";
 
 const columns = [
@@ -59,27 +59,10 @@ export function printableRow(row: MessageRow): MessageRow {
   ) as MessageRow;
 }
 
-/**
- * The export as CSV that no spreadsheet runs as a formula, whichever separator its locale
- * reads (`,`, `;` or tab): every text cell is quoted, and a `'` goes before a formula start
- * at the beginning of a cell and after each separator or line break inside it, where a
- * spreadsheet splitting on another separator would start a cell.
- */
+/** The export as CSV for a script or a spreadsheet (app/text/csv.ts), dates as ISO text. */
 export function messagesCsv(rows: MessageRow[]): string {
-  // Cleaned first (a CSV is printed to a terminal as often as it is opened): line breaks
-  // become \n, so only the `'` rule below decides what follows a separator.
-  const defuse = (value: string | number | null) =>
-    typeof value === "string"
-      ? printableText(value).replace(/([,;\t\r\n])(?=[=+\-@\t\r])/g, "$1'")
-      : value;
-  return stringify(
-    rows.map((row) => columns.map((column) => defuse(row[column]))),
-    {
-      header: true,
-      columns: [...columns],
-      quoted_string: true,
-      escape_formulas: true,
-      record_delimiter: "windows",
-    },
+  return safeCsv(
+    columns,
+    rows.map((row) => columns.map((column) => row[column])),
   );
 }

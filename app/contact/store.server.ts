@@ -4,9 +4,9 @@
 import { sql, type Insertable, type SqlBool } from "kysely";
 import type { Database } from "#app/database/database.server.ts";
 import { groupCommit } from "#app/database/group-commit.ts";
-import { unicodeLower } from "#app/database/sqlite.server.ts";
 import type { MessageStatus, Suspicion, Tables } from "#app/database/tables.ts";
 import { deliveryQueue } from "#app/mail/queue.server.ts";
+import { folded, messageSearchText } from "#app/text/fold.ts";
 
 export type { MessageStatus, Suspicion };
 
@@ -101,6 +101,7 @@ export function messageStore(database: Database) {
         next_attempt_at: spam ? null : now,
         spam_reason: message.spamReason ?? null,
         suspicion: message.suspicion ?? null,
+        search_text: messageSearchText(message),
       });
     },
     /**
@@ -133,7 +134,7 @@ export function messageStore(database: Database) {
     /**
      * The owner's inbox in the panel: visitors' messages (no composed e-mail), newest first,
      * kept as spam or not, with the owner's mark, those whose name, address or text contain
-     * `search` (in any case).
+     * `search` (without case or accents: "Pollenca" finds "Pollença").
      */
     inbox: ({
       spam,
@@ -150,22 +151,16 @@ export function messageStore(database: Database) {
       mark?: OwnerMark;
       limit?: number;
     }): Promise<(StoredMessage & { ownerStatus: OwnerMark })[]> => {
-      // Accented letters too: SQLite's own lower() folds ASCII only.
-      const lower = database.engine === "sqlite" ? unicodeLower : "lower";
+      // Without case or accents, on the folded copy kept beside each message (app/text/fold.ts);
       // LIKE's own characters are searched as themselves.
-      const pattern = `%${search
-        .trim()
-        .toLowerCase()
-        .replace(/[\\%_]/g, "\\$&")}%`;
-      const contains = (column: "name" | "email" | "message") =>
-        sql<SqlBool>`${sql.raw(lower)}(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      const pattern = `%${folded(search.trim()).replace(/[\\%_]/g, "\\$&")}%`;
       return db
         .selectFrom("messages")
         .select([...columns, sql<OwnerMark>`coalesce(owner_status, 'new')`.as("ownerStatus")])
         .where("status", spam ? "=" : "!=", "spam")
         .$if(id !== undefined, (query) => query.where("id", "=", id ?? 0))
         .$if(search.trim() !== "", (query) =>
-          query.where((eb) => eb.or([contains("name"), contains("email"), contains("message")])),
+          query.where(sql<SqlBool>`search_text like ${pattern} escape '\\'`),
         )
         .$if(mark !== undefined, (query) =>
           mark === "new"

@@ -130,9 +130,6 @@ function migrateOnce(file: string, task: () => Promise<void>): Promise<void> {
   });
 }
 
-/** A lower() that folds every letter, registered on each SQLite connection. */
-export const unicodeLower = "unicode_lower";
-
 /** `lockWaitMs`: how long a write waits for another writer's lock before failing. */
 export async function openSqlite(file: string, lockWaitMs: number): Promise<Database> {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -142,11 +139,6 @@ export async function openSqlite(file: string, lockWaitMs: number): Promise<Data
   // cut may undo. A FULL commit flushes every commit before it too.
   connection.exec(
     `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${migrationLockWaitMs};`,
-  );
-  // SQLite's lower() folds ASCII letters only ("Á" stays "Á"): the panel's search uses
-  // JavaScript's, as PostgreSQL's lower() does for a UTF-8 database.
-  connection.function(unicodeLower, { deterministic: true }, (value) =>
-    typeof value === "string" ? value.toLowerCase() : value,
   );
   const db = new Kysely<Tables>({
     dialect: new NodeSqliteDialect({ database: forKysely(connection) }),

@@ -50,6 +50,8 @@ export type Tables = {
     mail: string | null;
     /** The owner's mark in the panel: null while new. */
     owner_status: Generated<"answered" | "archived" | null>;
+    /** Name, address and text folded for the panel's search (app/text/fold.ts); null for a composed e-mail. */
+    search_text: string | null;
   };
   /** The outbox's e-mails composed in full (app/mail): a booking's invitations, the panel's. */
   mails: {
@@ -84,6 +86,8 @@ export type Tables = {
     sequence: Generated<number>;
     /** Held until the visitor confirms it (the slot reserved until then); null: confirmed. */
     held_until: number | null;
+    /** How many times the owner moved it (the panel): apart from the visitor's limit of changes. */
+    owner_moves: Generated<number>;
   };
   /** One row per rate-limited client key (an HMAC of its address) and window. */
   rate_limits: { key: string; hits: number; reset_at: number };

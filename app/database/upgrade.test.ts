@@ -302,6 +302,11 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       expect((await store.claimDue("new-server", now, 60_000, 10)).map((m) => m.id)).toEqual([7]);
       expect(await store.markSent(2, "web-1:4242", now)).toBe(true);
       expect(await store.get(2)).toMatchObject({ status: "sent", attempts: 3, sentAt: now });
+      // The messages kept before are searched without accents, as new ones are (0007).
+      const found = async (search: string) =>
+        (await store.inbox({ spam: false, search })).map((message) => message.name);
+      expect(await found("podeis LLAMARME")).toEqual(["Ana Enviada"]);
+      expect(await found("grüße")).toEqual(["Fritz Eilig"]);
       // New messages follow the old ones.
       expect(
         await store.insert({ lang: "es", name: "Nueva", email: "n@example.com", message: "Hola" }),
@@ -339,6 +344,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0004-panel" },
       { name: "0005-audit-counts" },
       { name: "0006-mails" },
+      { name: "0007-panel-office" },
     ]);
     const reopened = await openMessages(location);
     expect(await reopened.list()).toHaveLength(8);
@@ -417,6 +423,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0004-panel" },
       { name: "0005-audit-counts" },
       { name: "0006-mails" },
+      { name: "0007-panel-office" },
     ]);
   });
 

@@ -135,21 +135,43 @@ export function confirmPage(
     action,
     confirm,
     back,
-  }: { title: string; text: ReactNode; action: string; confirm: string; back: string },
+    fields,
+  }: {
+    title: string;
+    text: ReactNode;
+    action: string;
+    confirm: string;
+    back: string;
+    /** What the change may take besides the confirmation (a reason to pass on). */
+    fields?: ReactNode;
+  },
 ) {
+  const button = (
+    <button type="submit" className="danger">
+      {confirm}
+    </button>
+  );
   return renderPage(
     context,
     title,
     <>
       {text}
-      <div className="actions">
-        <ActionForm context={context} action={action}>
-          <button type="submit" className="danger">
-            {confirm}
-          </button>
+      {fields ? (
+        <ActionForm context={context} action={action} className="stack">
+          {fields}
+          <div className="actions">
+            {button}
+            <a href={back}>{context.t("panel.back")}</a>
+          </div>
         </ActionForm>
-        <a href={back}>{context.t("panel.back")}</a>
-      </div>
+      ) : (
+        <div className="actions">
+          <ActionForm context={context} action={action}>
+            {button}
+          </ActionForm>
+          <a href={back}>{context.t("panel.back")}</a>
+        </div>
+      )}
     </>,
   );
 }

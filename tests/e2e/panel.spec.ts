@@ -4,20 +4,25 @@ import { DatabaseSync } from "node:sqlite";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import * as XLSX from "xlsx";
 import { readInvitation, startCalendarServer } from "#tests/support/calendar.ts";
 import { storeKinds, testDatabases } from "#tests/support/postgres.ts";
 import {
   eventually,
   postForm,
+  readBookings,
   readMessages,
   startSite,
   startSiteWithMail,
   type Site,
 } from "#tests/support/site.ts";
-import type { SmtpServer } from "#tests/support/smtp.ts";
+import { plainPart, type SmtpServer } from "#tests/support/smtp.ts";
 import { addAuthenticator, enrol as enrolAs } from "#tests/support/passkeys.ts";
 import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
+import { madridTime } from "#app/panel/time.ts";
+import { spreadsheetTime } from "#app/panel/spreadsheet.ts";
+import { reportWords } from "#app/stats/report-text.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
 
 // The owner's panel (/panel) in Chromium with its virtual authenticator (DevTools protocol):
@@ -40,6 +45,28 @@ async function expectPhoneLayout(page: Page) {
     true,
   );
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * The page shows the owner times in their zone and words: no ISO time, no UTC, and (on the
+ * site page, the go-live list) no developer's English.
+ */
+async function expectOwnerWords(page: Page, { english = false } = {}) {
+  const text = await page.locator("main").innerText();
+  expect(text).not.toMatch(
+    /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}|\d{2}:\d{2}(:\d{2})?(\.\d+)?Z\b|\bUTC\b|\bGMT\b/,
+  );
+  if (english) {
+    expect(text).not.toMatch(
+      /\b(the|is|not|still|add|put|check|build|stored|never|offers|placeholder|confirmed|failed)\b/i,
+    );
+  }
+}
+
+/** A table's rows in a region, below its header: each row's cells' texts. */
+async function tableRows(region: Locator): Promise<string[][]> {
+  const rows = await region.getByRole("row").all();
+  return Promise.all(rows.slice(1).map((row) => row.locator("th, td").allInnerTexts()));
 }
 
 /** A visitor with JavaScript off and a browser's user agent (counted as a person). */
@@ -121,7 +148,7 @@ for (const kind of storeKinds) {
       page,
       browser,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await enrol(page, site, origin);
       // The invitation went out through the outbox too.
       const invitation = await eventually(() =>
@@ -147,7 +174,9 @@ for (const kind of storeKinds) {
       await visit.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
       await visit
         .getByLabel(t("contact.form.message"), { exact: true })
-        .fill("Queremos automatizar la facturación (100% de las facturas).");
+        .fill(
+          "Queremos automatizar la facturación (100% de las facturas) de la tienda de Pollença: presupuesto de 8.000 €. Gràcies!",
+        );
       await visit.getByRole("button", { name: t("contact.form.submit") }).click();
       await expect(visit).toHaveURL(/\/contact\/sent/);
       await visit.goto(`${site.url}/book?day=2027-03-29`);
@@ -159,7 +188,19 @@ for (const kind of storeKinds) {
       await expect(visit).toHaveURL(/\/book\/manage\?t=/);
       // And asks a question the site cannot answer (handed over to the contact form).
       await visit.goto(`${site.url}/ask?q=${encodeURIComponent("Receta de paella")}`);
+      // Arrives from a newsletter's link, and asks for an address that does not exist.
+      await visit.goto(
+        `${site.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=hivern2026`,
+      );
+      await visit.goto(`${site.url}/pagina-que-no-existe`);
       await visitorContext.close();
+      // Another visitor writes, with an accented name.
+      const written = await postForm(site.url, "/contact", {
+        name: "José Núñez",
+        email: "jose@example.com",
+        message: "Necesito una web nueva.",
+      });
+      expect(written.ok).toBe(true);
 
       // The message, newest first, found by a word of it (LIKE's own % searched as itself).
       await page.reload();
@@ -171,10 +212,23 @@ for (const kind of storeKinds) {
       await page.getByLabel(t("panel.messages.search")).fill("50%");
       await page.getByRole("button", { name: t("panel.messages.filter") }).click();
       await expect(card).toHaveCount(0);
+      // Without accents or case: "Pollenca", "gracies", "JOSE".
+      const jose = page.getByRole("listitem").filter({ hasText: "jose@example.com" });
+      for (const [search, found, other] of [
+        ["Pollenca", card, jose],
+        ["gracies", card, jose],
+        ["JOSE", jose, card],
+      ] as const) {
+        await page.getByLabel(t("panel.messages.search")).fill(search);
+        await page.getByRole("button", { name: t("panel.messages.filter") }).click();
+        await expect(found).toHaveCount(1);
+        await expect(other).toHaveCount(0);
+      }
       await page.getByLabel(t("panel.messages.search")).fill("");
       await page.getByRole("button", { name: t("panel.messages.filter") }).click();
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
+      await expectOwnerWords(page);
 
       // Read, answer by e-mail, mark answered.
       await card.getByRole("link", { name: visitor.name }).click();
@@ -200,18 +254,37 @@ for (const kind of storeKinds) {
       await page.getByRole("button", { name: t("panel.messages.filter") }).click();
       await expect(card).toHaveCount(0);
 
-      // Export: the safe CSV of npm run inbox.
+      // Export for Excel: read back by a spreadsheet library, each value in its own cell.
       const [download] = await Promise.all([
         page.waitForEvent("download"),
         page.getByRole("link", { name: t("panel.messages.export") }).click(),
       ]);
-      const csv = readFileSync((await download.path()) ?? "", "utf8");
-      expect(csv.split("\r\n")[0]).toBe(
-        '"id","receivedAt","status","attempts","lastError","sentAt","spamReason","suspicion","lang","name","email","message"',
+      expect(download.suggestedFilename()).toBe(`${t("panel.export.messagesFile")}.csv`);
+      const csv = readFileSync((await download.path()) ?? "");
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const book = XLSX.read(csv, { type: "buffer", raw: true });
+      const sheet = book.Sheets[book.SheetNames[0] ?? ""];
+      const cells = XLSX.utils.sheet_to_json<string[]>(sheet!, { header: 1, raw: false });
+      expect(cells[0]).toEqual(
+        (
+          ["number", "received", "name", "email", "language", "mark", "message", "mail"] as const
+        ).map((column) => t(`panel.export.messages.${column}`)),
       );
-      expect(csv).toContain(`"${visitor.email}"`);
+      const stored = (await readMessages(site.databasePath)).find(
+        (row) => row.email === visitor.email,
+      );
+      const row = cells.find((cells) => cells[3] === visitor.email);
+      expect(row?.slice(1, 6)).toEqual([
+        spreadsheetTime(Number(stored?.created_at), "es"),
+        visitor.name,
+        visitor.email,
+        "Español",
+        t("panel.messages.marks.answered"),
+      ]);
+      expect(row?.[6]).toContain("Pollença: presupuesto de 8.000 €. Gràcies!");
+      expect(cells.find((cells) => cells[3] === "jose@example.com")?.[2]).toBe("José Núñez");
       // The owner's own invitation e-mail is no visitor's message.
-      expect(csv).not.toContain(owner);
+      expect(csv.toString("utf8")).not.toContain(owner);
 
       // A message the honeypot kept as spam: shown apart, released to the owner's mailbox.
       await postForm(site.url, "/contact", {
@@ -262,7 +335,15 @@ for (const kind of storeKinds) {
       await expect(call).toContainText("Facturas y IA");
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
+      await expectOwnerWords(page);
       await call.getByRole("link", { name: t("panel.calls.move", { name: visitor.name }) }).click();
+      // The call's time now, named as such (not "now it is…"), in Madrid time.
+      await expect(
+        page.getByRole("definition").filter({
+          has: page.locator(`xpath=preceding-sibling::dt[. = "${t("panel.calls.currentTime")}"]`),
+        }),
+      ).toHaveText(madridTime(Date.parse("2027-03-29T07:00:00Z"), "es"));
+      await expectOwnerWords(page);
       await page
         .getByRole("group", { name: /30 de marzo/ })
         .getByRole("radio", { name: "10:00" })
@@ -281,11 +362,20 @@ for (const kind of storeKinds) {
       expect(new Date(event.start as Date).toISOString()).toBe("2027-03-30T08:00:00.000Z");
       expect(Number(event.sequence)).toBe(1);
 
-      // The calls as a feed for the owner's calendar app: at a secret address, no session.
+      // The owner's move is not one of the visitor's three (a column of its own).
+      expect(
+        (await readBookings(site.databasePath)).map((row) => [row.sequence, row.owner_moves]),
+      ).toEqual([[1, 1]]);
+
+      // The calls as a feed for the owner's calendar app: its address shown to copy, with
+      // where Google Calendar and Outlook take it; it answers without a session.
+      const calendarSection = page.getByRole("region", { name: t("panel.calls.calendar") });
+      await expect(calendarSection).toContainText(t("panel.calls.calendarGoogle"));
+      await expect(calendarSection).toContainText(t("panel.calls.calendarOutlook"));
       const feed = new URL(
-        (await page.getByRole("link", { name: t("panel.calls.calendar") }).getAttribute("href")) ??
-          "",
+        await calendarSection.getByLabel(t("panel.calls.calendarAddress")).inputValue(),
       );
+      expect(feed.href).toMatch(/^http:\/\/localhost\/panel\/calendar\/[\w-]{43}\.ics$/);
       const ics = await fetch(`${origin}${feed.pathname}`);
       expect(ics.headers.get("content-type")).toContain("text/calendar");
       const feedText = await ics.text();
@@ -300,6 +390,10 @@ for (const kind of storeKinds) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         t("panel.calls.cancelTitle", { name: visitor.name }),
       );
+      // A reason for the visitor, which their cancellation e-mail carries.
+      const reason = "Estaré de viaje esa semana; te escribo para buscar otra fecha.";
+      await page.getByLabel(t("panel.calls.reason", { name: visitor.name })).fill(reason);
+      await expectNoAxeViolations(page);
       await page.getByRole("button", { name: t("panel.calls.cancelConfirm") }).click();
       await expect(page.getByRole("status")).toHaveText(t("panel.calls.done.cancelled"));
       await expect(
@@ -310,6 +404,7 @@ for (const kind of storeKinds) {
         30_000,
       );
       expect(readInvitation(cancellation.raw).method).toBe("CANCEL");
+      expect(plainPart(cancellation.raw)).toContain(`${t("booking.mail.reason")}\r\n${reason}`);
       expect(await (await fetch(`${origin}${feed.pathname}`)).text()).not.toContain("Marta");
 
       // The numbers: today's bar and row are the visits the report counts today.
@@ -330,7 +425,7 @@ for (const kind of storeKinds) {
       );
       await page.getByText(t("panel.numbers.table")).click();
       await expect(
-        page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: today?.day }) }),
+        page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: todayInWords }) }),
       ).toContainText(String(today?.visits));
       // The questions asked on /ask, and those not answered, as the report counts them.
       const { totals } = await eventually(async () => {
@@ -349,8 +444,42 @@ for (const kind of storeKinds) {
           }),
         ).toHaveText(String(figure.value));
       }
+      // Devices, campaigns and the addresses that do not exist: what npm run stats counts
+      // (every visit of the test is today's, so today's report is the 12 weeks' too).
+      const report = await statsOf(site.databasePath);
+      const words = reportWords["es"]!;
+      expect(report.campaigns.map((row) => row.key)).toEqual(["newsletter / email / hivern2026"]);
+      expect(report.notFound.map((row) => row.key)).toContain("/pagina-que-no-existe");
+      for (const [section, rows, names] of [
+        ["campaigns", report.campaigns, {}],
+        ["devices", report.devices, words.names],
+        ["notFound", report.notFound, {}],
+      ] as const) {
+        const region = page.getByRole("region", { name: words.sections[section] });
+        expect((await tableRows(region)).map((cells) => cells.slice(0, 2))).toEqual(
+          rows.map((row) => [
+            (names as Record<string, string>)[row.key] ?? row.label,
+            String(row.value),
+          ]),
+        );
+      }
+      // Pages by their title, the address beside it.
+      await expect(
+        page
+          .getByRole("region", { name: t("panel.numbers.pages") })
+          .getByRole("rowheader", { name: `${t("home.meta.title")} /`, exact: true }),
+      ).toBeVisible();
+      // This week against the week before.
+      const week = await tableRows(page.getByRole("region", { name: t("panel.numbers.week") }));
+      expect(week[0]).toEqual([
+        t("panel.numbers.visits"),
+        String(report.totals.visits.value),
+        "0",
+        t("panel.numbers.new"),
+      ]);
       await expectNoAxeViolations(page);
       await expectPhoneLayout(page);
+      await expectOwnerWords(page);
 
       // The site: the go-live check's list (the example's placeholders), the editor.
       await page.getByRole("link", { name: t("panel.sections.site") }).click();
@@ -368,9 +497,21 @@ for (const kind of storeKinds) {
         "href",
         "/admin",
       );
+      // Each go-live item says what to fill in, in Spanish, and links to its entry in the editor.
+      const goLive = page.getByRole("region", { name: t("panel.site.goLive") });
+      await expect(
+        goLive.getByRole("listitem").filter({ hasText: "«Razón social»" }).getByRole("link"),
+      ).toHaveAttribute("href", "/admin#/collections/site/entries/company");
+      await expect(goLive.getByRole("link", { name: t("panel.goLive.addPerson") })).toHaveAttribute(
+        "href",
+        "/admin#/collections/people/new",
+      );
+      await expect(page.getByRole("region", { name: t("panel.site.live") })).toContainText(
+        t("panel.site.noRelease"),
+      );
       await expectNoAxeViolations(page);
-      // The go-live check's lines (JSON without spaces) wrap on a phone.
       await expectPhoneLayout(page);
+      await expectOwnerWords(page, { english: true });
 
       // People: invite someone, who shows up once enrolled, then remove them.
       await page.getByRole("link", { name: t("panel.sections.people") }).click();
@@ -396,9 +537,19 @@ for (const kind of storeKinds) {
         .click();
       await page.getByRole("button", { name: t("panel.people.removeConfirm") }).click();
       await expect(page.getByRole("status")).toHaveText(t("panel.people.removed"));
-      await expect(page.getByRole("table")).toContainText(
-        `${t("panel.people.actions.remove-person")} ana@example.com`,
+      // The activity log in words: counts, the moved call's new time in Madrid.
+      const log = page.getByRole("table");
+      await expect(log).toContainText(
+        t("panel.people.actions.remove-person", { detail: "ana@example.com" }),
       );
+      await expect(log).toContainText(t("panel.people.actions.export", { count: 2 }));
+      await expect(log).toContainText(
+        t("panel.people.actions.move-call", {
+          id: 1,
+          date: madridTime(Date.parse("2027-03-30T08:00:00Z"), "es"),
+        }),
+      );
+      await expectOwnerWords(page);
       await ana.reload();
       await expect(ana.getByRole("heading", { level: 1 })).toHaveText(t("panel.signIn.title"));
       await ana.goto(`${origin}${link}`);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseEnv } from "node:util";
-import pg from "pg";
+import { readPostgresRows } from "#tests/support/postgres.ts";
 import { startSmtp } from "#tests/support/smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
@@ -147,6 +147,8 @@ export function postForm(siteUrl: string, path: string, fields: Record<string, s
 
 export type MessageRow = {
   id: number;
+  /** Milliseconds (PostgreSQL's bigint may come as text). */
+  created_at: number | string;
   name: string;
   email: string;
   message: string;
@@ -168,24 +170,9 @@ export type MailRow = {
   status: string;
 };
 
-/**
- * Every row of a table in a site's database (a SQLite file or a postgres:// URL), by id. On
- * PostgreSQL through a client connection, not a `psql` child: a synchronous child would stall
- * the test process, which is also the SMTP server the site is talking to.
- */
-async function readTable(databasePath: string, table: "messages" | "mails"): Promise<unknown[]> {
-  if (databasePath.startsWith("postgres://")) {
-    const client = new pg.Client({ connectionString: databasePath });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ rows: string }>(
-        `SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM ${table} m`,
-      );
-      return JSON.parse(rows[0]!.rows) as unknown[];
-    } finally {
-      await client.end();
-    }
-  }
+/** A table's rows in a site's database (a SQLite file or a postgres:// URL), by id. */
+async function readRows(databasePath: string, table: "messages" | "mails" | "bookings") {
+  if (databasePath.startsWith("postgres://")) return readPostgresRows(databasePath, table);
   const db = new DatabaseSync(databasePath, { readOnly: true });
   try {
     return db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
@@ -196,11 +183,15 @@ async function readTable(databasePath: string, table: "messages" | "mails"): Pro
 
 /** The messages in a site's database, read as the owner would. */
 export const readMessages = async (databasePath: string) =>
-  (await readTable(databasePath, "messages")) as MessageRow[];
+  (await readRows(databasePath, "messages")) as MessageRow[];
+
+/** The booked calls in a site's database: each one's moves, all of them and the owner's. */
+export const readBookings = async (databasePath: string) =>
+  (await readRows(databasePath, "bookings")) as { sequence: number; owner_moves: number }[];
 
 /** The composed e-mails a site queued (a booking's invitations), sent or not. */
 export const readMails = async (databasePath: string) =>
-  (await readTable(databasePath, "mails")) as MailRow[];
+  (await readRows(databasePath, "mails")) as MailRow[];
 
 /** Polls until `check` returns (or resolves to) a value other than undefined/false, or fails after `ms`. */
 export async function eventually<T>(

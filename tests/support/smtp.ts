@@ -34,6 +34,16 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** The text/plain part of a multipart message (an invitation's), decoded. */
+export function plainPart(raw: string): string {
+  const part = /Content-Type: text\/plain[^\r\n]*\r\n((?:[^\r\n]+\r\n)*)\r\n([\s\S]*?)\r\n--/i.exec(
+    raw,
+  );
+  if (!part) throw new Error("no text/plain part");
+  const quoted = /quoted-printable/i.test(part[1] ?? "");
+  return quoted ? decodeQuotedPrintable(part[2] ?? "") : (part[2] ?? "");
+}
+
 /** Parses the single-part plain-text messages the site sends. */
 function parseMail(raw: string, envelope: ReceivedMail["envelope"]): ReceivedMail {
   const split = raw.indexOf("\r\n\r\n");

@@ -8,6 +8,7 @@ import { up as bookingHolds } from "#app/database/migrations/0003-booking-holds.
 import { up as panel } from "#app/database/migrations/0004-panel.ts";
 import { up as auditCounts } from "#app/database/migrations/0005-audit-counts.ts";
 import { up as mails } from "#app/database/migrations/0006-mails.ts";
+import { up as panelOffice } from "#app/database/migrations/0007-panel-office.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial-schema": { up: initialSchema },
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0004-panel": { up: panel },
   "0005-audit-counts": { up: auditCounts },
   "0006-mails": { up: mails },
+  "0007-panel-office": { up: panelOffice },
 };
