@@ -29,11 +29,12 @@ const brandIds: readonly BrandId[] = ["lab", "consultancy"];
 function Hero() {
   const { t, href } = useLocale();
   return (
-    <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-soft/60 to-surface">
+    <section className="relative isolate overflow-hidden tint-down">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-20 sm:px-6 sm:pt-20 sm:pb-28 lg:min-h-[calc(100svh-4rem)] lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div className="min-w-0 motion-safe:animate-enter">
-          {/* One line at 390 px in every language: smaller type on phones rather than a wrap. */}
-          <p className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium whitespace-nowrap text-fg shadow-card sm:px-3 sm:text-sm">
+          {/* One line from 390 px in every language (smaller type on phones); on a narrower
+              screen it wraps inside its pill rather than running off the edge. */}
+          <p className="inline-flex max-w-full items-center gap-1.5 rounded-3xl border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium text-balance text-fg shadow-card sm:px-3 sm:text-sm">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-accent" />
             {t("home.hero.location")}
           </p>
@@ -119,7 +120,8 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <h3 className="mt-4 text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
+            {/* Five in a row: the compact title size, so that every title keeps to one line. */}
+            <h3 className="mt-4 text-lg text-fg lg:text-base">{t(`about.values.${id}.title`)}</h3>
             <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
           </li>
         ))}
@@ -131,7 +133,7 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
   );
 }
 
-/** Two panels in the parent's colours (the brands' own accents are for /brands), each linking to its own section. */
+/** The two brands' panels, as on /brands, each linking to its own section there. */
 function Brands() {
   const { t, href } = useLocale();
   return (
@@ -149,7 +151,6 @@ function Brands() {
               as="li"
               key={brand}
               brand={brand}
-              parent
               name={name}
               by={t("home.brands.by")}
               tagline={t(`brands.${brand}.tagline`)}
