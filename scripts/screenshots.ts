@@ -1,7 +1,7 @@
 // Every page as a picture: full-page PNGs of every URL at 390 and 1440 px, light and dark,
 // plus one contact sheet (an HTML page of thumbnails) per language.
 //   npm run screenshots [-- --filter /en]     (builds first when there is no build)
-//   --filter takes comma-separated beginnings: --filter /book,/en/book
+//   --filter takes comma-separated beginnings, or whole URLs ending in $: --filter /$,/en/book
 //   --no-calendar                             the booking page as it is without a calendar
 //   --out DIR                                 another folder than screenshots/
 // Writes to screenshots/ (git-ignored). Uses the production server and Debian's Chromium.
@@ -100,7 +100,13 @@ const urls = [
   ...caseStudyPaths,
   ...articlePaths,
   "/en/no-such-page",
-].filter((url) => !filters || filters.some((filter) => url.startsWith(filter)));
+].filter(
+  (url) =>
+    !filters ||
+    filters.some((filter) =>
+      filter.endsWith("$") ? url === filter.slice(0, -1) : url.startsWith(filter),
+    ),
+);
 // The booking page with free slots: the calendar fixtures, on their week (or no calendar).
 const calendar = process.argv.includes("--no-calendar") ? undefined : await startCalendarServer();
 // Every width and scheme asks /ask again: more than a visitor's share of questions.

@@ -13,8 +13,8 @@ export type BrandId = "lab" | "consultancy";
  * The marks are decorative: the brand's name is always written beside them.
  */
 const accents = {
-  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "before:bg-lab" },
-  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "before:bg-consult" },
+  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "[--rule:var(--lab)]" },
+  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "[--rule:var(--consult)]" },
 } as const;
 
 export function BrandMark({ brand, small = false }: { brand: BrandId; small?: boolean }) {
@@ -89,9 +89,9 @@ export function BrandPanel({
       data-brand={brand}
       padding={large ? "xl" : "lg"}
       className={cn(
-        // The rule is a full-width strip inside the card's own hairline border, clipped by its
-        // radius: a thicker top border would taper into the thin sides at the corners.
-        "relative flex flex-col overflow-hidden before:absolute before:inset-x-0 before:top-0 before:h-1",
+        // The rule (`brand-rule`, app/app.css) is a strip inside the card's own hairline,
+        // clipped by its radius: a thicker top border would taper into the thin sides.
+        "relative flex flex-col overflow-hidden brand-rule",
         accents[brand].rule,
         className,
       )}

@@ -34,7 +34,7 @@ function Hero() {
         <div className="min-w-0 motion-safe:animate-enter">
           {/* One line from 390 px in every language (smaller type on phones); on a narrower
               screen it wraps inside its pill rather than running off the edge. */}
-          <p className="inline-flex max-w-full items-center gap-1.5 rounded-3xl border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium text-balance text-fg shadow-card sm:px-3 sm:text-sm">
+          <p className="inline-flex max-w-full items-center gap-1.5 rounded-card border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium text-balance text-fg shadow-card sm:px-3 sm:text-sm">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-accent" />
             {t("home.hero.location")}
           </p>
@@ -77,12 +77,11 @@ function Process() {
             className={cn(
               "relative pl-16 lg:pt-16 lg:pl-0",
               // The connector to the next step.
-              i < steps.length - 1 &&
-                "before:absolute before:top-12 before:bottom-[-2.5rem] before:left-6 before:w-0.5 before:bg-line lg:before:top-6 lg:before:right-[-2rem] lg:before:bottom-auto lg:before:left-12 lg:before:h-0.5 lg:before:w-auto",
+              i < steps.length - 1 && "step-line",
             )}
           >
             {/* The step's number in the circle on the line: the steps need no icons. */}
-            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent tabular-nums">
+            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent [font-variant-numeric:tabular-nums]">
               {String(i + 1).padStart(2, "0")}
             </span>
             <h3 className="pt-2.5 text-xl text-fg lg:pt-0">

@@ -95,9 +95,10 @@ const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
- * Texts cut off at the viewport's left or right edge: a line that runs past it inside a box
- * that clips (no sideways scroll, yet the words are lost). Text a box scrolls on purpose (a
- * code block) and text hidden for screen readers only are left out.
+ * Texts cut off at the viewport's left or right edge: a line, or the box that holds it (a
+ * pill, a chip), running past it inside a box that clips: no sideways scroll, yet the words
+ * or their frame are lost. Text a box scrolls on purpose (a code block) and text hidden for
+ * screen readers only are left out.
  */
 const textsCutAtEdges = (page: Page) =>
   page.evaluate(() => {
@@ -120,7 +121,7 @@ const textsCutAtEdges = (page: Page) =>
       if (skipped) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) {
+      for (const rect of [...range.getClientRects(), parent.getBoundingClientRect()]) {
         if (rect.width > 0 && (rect.left < -0.5 || rect.right > width + 0.5)) {
           cut.push(
             `"${node.textContent.trim().slice(0, 60)}" ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`,
