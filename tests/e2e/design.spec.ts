@@ -186,7 +186,8 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       .slice(0, 3);
     await page.goto(localizedPath("home", lang));
     const section = page.getByRole("region", { name: t("home.insights.title") });
-    await expect(section.getByRole("listitem")).toHaveCount(newest.length);
+    const cards = section.getByRole("list").first().locator(":scope > li");
+    await expect(cards).toHaveCount(newest.length);
     for (const article of newest) {
       await expect(section.getByRole("link", { name: article.title })).toHaveAttribute(
         "href",
@@ -198,8 +199,8 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       localizedPath("insights", lang),
     );
     // As many columns as articles: the last card reaches the grid's right edge.
-    const list = await section.getByRole("list").boundingBox();
-    const last = await section.getByRole("listitem").last().boundingBox();
+    const list = await section.getByRole("list").first().boundingBox();
+    const last = await cards.last().boundingBox();
     if (newest.length > 1)
       expect(Math.abs(last!.x + last!.width - list!.x - list!.width)).toBeLessThan(1);
   }
@@ -911,13 +912,18 @@ test.describe("a designer's details, in every language", () => {
     // Scrolled to each service in turn, its name in the index is the one marked, in the
     // brand's text colour with its bar beside it; the others stay muted. CSS alone: the page
     // runs no script of its own.
-    const current = await token(page, "--brand-text");
-    const muted = await token(page, "--text-muted");
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto("/en/services");
-      for (const service of services) {
-        await page.locator(`[id="${service.id}"]`).evaluate((node) => node.scrollIntoView());
+      const current = await token(page, "--brand-text");
+      const muted = await token(page, "--text-muted");
+      // In the index's order: grouped by brand.
+      const ids = await page
+        .locator("[data-services-index] a")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href")!.slice(1)));
+      expect([...ids].sort()).toEqual(services.map(({ id }) => id).sort());
+      for (const id of ids) {
+        await page.locator(`[id="${id}"]`).evaluate((node) => node.scrollIntoView());
         await expect
           .poll(() =>
             page
@@ -931,10 +937,10 @@ test.describe("a designer's details, in every language", () => {
               ),
           )
           .toEqual(
-            services.map(({ id }) =>
-              id === service.id
-                ? [`#${id}`, current, current]
-                : [`#${id}`, muted, "rgba(0, 0, 0, 0)"],
+            ids.map((other) =>
+              other === id
+                ? [`#${other}`, current, current]
+                : [`#${other}`, muted, "rgba(0, 0, 0, 0)"],
             ),
           );
       }
