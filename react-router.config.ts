@@ -63,7 +63,7 @@ export default {
       ...(await loadPeople()).images,
     ]);
     trimBuiltPageStyles(clientDir, path.join(reactRouterConfig.buildDirectory, "server"));
-    const askIndex = buildAskIndex(clientDir, reactRouterConfig.buildDirectory);
+    const askIndex = await buildAskIndex(clientDir, reactRouterConfig.buildDirectory);
     console.log(
       `Index for /ask: ${Object.entries(askIndex)
         .map(([lang, bytes]) => `${lang} ${Math.round(bytes / 1024)} KB`)

@@ -1,8 +1,10 @@
-// npm run bench (after the next click), or npm run bench:ask — /ask without a provider: the
-// server's time to answer a question (from its request log, which times each request from
-// arrival to the last byte), over the question set of tests/e2e/ask-questions.json asked in
-// turn, after a warm-up; the index's size on disk and what loading it costs in memory; the
-// server's resident memory after the questions. Budget: p95 ≤ 50 ms.
+// npm run bench (after the next click), or npm run bench:ask — /ask without a provider: how
+// well it answers the test set (tests/e2e/ask-test.json, never tuned on) and the tuning set
+// (tests/e2e/ask-tuning.json), per language and per kind of question; the server's time to
+// answer a question (from its request log, which times each request from arrival to the last
+// byte), over both sets asked in turn, after a warm-up; the index's size on disk and what
+// loading it costs in memory; the server's resident memory after the questions.
+// Budgets: median ≤ 50 ms, p95 ≤ 150 ms.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -12,9 +14,18 @@ import { askIndexFile } from "#app/ask/search.ts";
 import { settings } from "#app/config/settings.server.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 import { productionNodeOptions, startSite } from "#tests/support/site.ts";
-import questionSet from "#tests/e2e/ask-questions.json" with { type: "json" };
+import {
+  askAll,
+  askUrl,
+  figuresByLanguage,
+  figuresTable,
+  kindsTable,
+  type AskQuestionSet,
+} from "#tests/support/ask-evaluation.ts";
+import tuningSet from "#tests/e2e/ask-tuning.json" with { type: "json" };
+import testSet from "#tests/e2e/ask-test.json" with { type: "json" };
 
-const budgetMs = 50;
+const budgetMs = { median: 50, p95: 150 };
 const rounds = Number(process.env.BENCH_RUNS ?? 5);
 const buildDir = path.resolve(settings.build.BUILD_DIR);
 
@@ -40,7 +51,8 @@ gc();
 const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 const passages = retrievers.reduce((sum, retriever) => sum + retriever.passageCount, 0);
 
-const questions = [...questionSet.questions, ...questionSet.offTopic];
+const sets = { test: testSet as AskQuestionSet, tuning: tuningSet as AskQuestionSet };
+const questions = [...sets.test.questions, ...sets.tuning.questions];
 const site = await startSite({
   LOG_LEVEL: "info",
   ASK_RATE_LIMIT_MAX: "100000",
@@ -51,24 +63,28 @@ const residentMb = () => {
   const status = readFileSync(`/proc/${site.pid}/status`, "utf8");
   return Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN) / 1024);
 };
-const url = (lang: string, q: string) =>
-  `${site.url}${lang === "es" ? "" : `/${lang}`}/ask?q=${encodeURIComponent(q)}`;
 const roundTripMs: number[] = [];
-let logged: number;
+const quality: string[] = [];
 let idleMb: number;
 let rssMb: number;
 try {
   idleMb = residentMb();
-  // Warm-up: the first questions load the route's code and fill the word-frequency caches.
-  for (const { lang, q } of questions) await (await fetch(url(lang, q))).text();
-  logged = site.output().length;
+  // The answers, once (the first questions also load the route's code: the warm-up).
+  for (const [name, set] of Object.entries(sets)) {
+    const answers = await askAll(site.url, set.questions);
+    quality.push(
+      `### The ${name} set (${set.questions.length} questions)`,
+      figuresTable(figuresByLanguage(answers, publishedLanguages())),
+      kindsTable(answers),
+    );
+  }
   for (let round = 0; round < rounds; round++) {
-    for (const { lang, q } of questions) {
+    for (const question of questions) {
       const started = performance.now();
-      const response = await fetch(url(lang, q));
+      const response = await fetch(askUrl(site.url, question));
       await response.text();
       roundTripMs.push(performance.now() - started);
-      if (!response.ok) throw new Error(`${response.status} for ${q}`);
+      if (!response.ok) throw new Error(`${response.status} for ${question.q}`);
     }
   }
   rssMb = residentMb();
@@ -76,35 +92,40 @@ try {
   // Stopped first: the log's last lines are written by then.
   await site.stop();
 }
-const serverMs = [
-  ...site
-    .output()
-    .slice(logged)
-    .matchAll(/^\{.*"path":"\/(?:\w{2}\/)?ask".*"ms":(\d+).*$/gm),
-].map((match) => Number(match[1]));
-if (serverMs.length !== rounds * questions.length) {
+// The timed rounds' lines are the last ones: a line of the answers asked before may be written
+// after the rounds began.
+const asked = [...site.output().matchAll(/^\{.*"path":"\/(?:\w{2}\/)?ask".*"ms":(\d+).*$/gm)].map(
+  (match) => Number(match[1]),
+);
+const serverMs = asked.slice(-rounds * questions.length);
+if (asked.length !== (rounds + 1) * questions.length) {
   throw new Error(
-    `expected ${rounds * questions.length} request log lines, read ${serverMs.length}`,
+    `expected ${(rounds + 1) * questions.length} request log lines, read ${asked.length}`,
   );
 }
 
 const table = [
   "| /ask without a provider | value |",
   "| --- | ---: |",
-  `| Questions asked (es, en, ca, off-topic included) | ${serverMs.length} |`,
-  `| Server time, median | ${percentile(serverMs, 0.5)} ms |`,
-  `| Server time, p95 | ${percentile(serverMs, 0.95)} ms |`,
+  `| Questions asked (both sets, es, en, ca, off-topic included) | ${serverMs.length} |`,
+  `| Server time, median (budget ${budgetMs.median} ms) | ${percentile(serverMs, 0.5)} ms |`,
+  `| Server time, p95 (budget ${budgetMs.p95} ms) | ${percentile(serverMs, 0.95)} ms |`,
   `| Server time, max | ${Math.max(...serverMs)} ms |`,
   `| Round trip on loopback, median | ${percentile(roundTripMs, 0.5).toFixed(1)} ms |`,
   `| Index on disk | ${sizes.map(({ lang, kb }) => `${lang} ${kb} KB`).join(", ")} |`,
   `| Index in memory (${passages} passages, loaded) | ${heapMb.toFixed(1)} MB of heap |`,
   `| Server resident memory: started, after the questions | ${idleMb} MB, ${rssMb} MB |`,
 ].join("\n");
-console.log(`\n${table}`);
+const report = `${quality.join("\n\n")}\n\n### Time and memory\n\n${table}`;
+console.log(`\n${report}`);
 mkdirSync("bench-results", { recursive: true });
-writeFileSync("bench-results/ask.md", `${table}\n`);
-if (percentile(serverMs, 0.95) > budgetMs) {
-  console.error(`\nThe p95 server time of an answer is over ${budgetMs} ms.`);
+writeFileSync("bench-results/ask.md", `${report}\n`);
+if (percentile(serverMs, 0.5) > budgetMs.median || percentile(serverMs, 0.95) > budgetMs.p95) {
+  console.error(
+    `\nThe server time of an answer is over ${budgetMs.median} ms at the median or ${budgetMs.p95} ms at p95.`,
+  );
   process.exit(1);
 }
-console.log(`\nAn answer takes at most ${budgetMs} ms of server time at p95.`);
+console.log(
+  `\nAn answer takes at most ${budgetMs.median} ms of server time at the median, ${budgetMs.p95} ms at p95.`,
+);

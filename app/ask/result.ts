@@ -1,5 +1,6 @@
 // What /ask answers, shared by the server and the page.
 import type { Passage } from "#app/ask/search.ts";
+import type { Language } from "#app/config/site.ts";
 
 /** The longest question taken (the form's `maxlength` too). */
 export const questionMaxLength = 300;
@@ -12,6 +13,8 @@ export type AskResult =
   | {
       status: "answered";
       passages: Passage[];
+      /** The language of the pages quoted when the question's own had no answer (Spanish). */
+      fallback: Language | null;
       /** A model's answer that passed the checks; its [n] cite `passages`. */
       generated: string | null;
     };

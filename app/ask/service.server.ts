@@ -4,11 +4,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { createContext } from "react-router";
 import { checkGrounding } from "#app/ask/grounding.ts";
 import { generateAnswer, ProviderStatusError } from "#app/ask/provider.server.ts";
-import { createRetriever, type AskIndex } from "#app/ask/retrieve.ts";
+import { answerQuestion, createRetriever, type AskIndex } from "#app/ask/retrieve.ts";
 import { passageText, type Passage } from "#app/ask/search.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { AskSettings } from "#app/config/settings.server.ts";
 import type { Language } from "#app/config/site.ts";
+import { defaultLanguage } from "#app/routing/paths.ts";
 import type { RateLimitDecision } from "#app/contact/rate-limit.server.ts";
 import { questionMaxLength, type AskResult } from "#app/ask/result.ts";
 
@@ -90,10 +91,15 @@ export function startAskService(
       if (question.length > questionMaxLength) return { status: "tooLong" };
       const { allowed, headers } = await limiter.consume(clientKey);
       if (!allowed) return { status: "rateLimited", headers };
-      const { passages } = retrievers.get(lang)?.retrieve(question) ?? { passages: [] };
+      const { passages, fallback } = answerQuestion(retrievers, lang, question, defaultLanguage);
       onQuestion(lang, passages.length > 0);
       if (passages.length === 0) return { status: "unknown" };
-      return { status: "answered", passages, generated: await generated(lang, question, passages) };
+      return {
+        status: "answered",
+        passages,
+        fallback,
+        generated: await generated(lang, question, passages),
+      };
     },
   };
 }

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { legalFolders } from "#app/content/legal/legal-pages.ts";
 import { languageFile } from "#app/content/languages-file.server.ts";
 import {
+  askTopicSchema,
   bookingSchema,
   caseStudySchema,
   companySchema,
@@ -171,6 +172,20 @@ export const legalTexts = defineCollection({
   body: "Texto",
 });
 
+/**
+ * What visitors ask about each page or section, per language: alternative phrasings and their
+ * words for the site's (chatbot for asistente). /ask's index is built with them.
+ */
+export const askTopics = defineCollection({
+  kind: "folder",
+  name: "ask",
+  label: "Preguntas de los visitantes",
+  folder: "content/ask",
+  schema: askTopicSchema,
+  translated: ["page", "section", "questions", "words"],
+  identifier: "topic",
+});
+
 const file = (name: string, label: string, schema: z.ZodType) =>
   defineCollection({ kind: "file", name, label, file: `content/${name}.json`, schema });
 
@@ -186,6 +201,7 @@ export const contentCollections: readonly Collection[] = [
   caseStudies,
   people,
   legalTexts,
+  askTopics,
   company,
   services,
   booking,

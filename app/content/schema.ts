@@ -329,3 +329,32 @@ export const bookingSchema = z.strictObject({
     .meta({ title: "Festivos", description: "Fechas sin citas (AAAA-MM-DD)" }),
 });
 export type BookingRules = z.infer<typeof bookingSchema>;
+
+/**
+ * What visitors ask about one page or section, in their words (content/ask/<key>/index.<lang>.md):
+ * /ask's index adds them to that passage at build time (scripts/build-ask-index.ts), so a
+ * question worded as the owner wrote it, or with one of the words, lands there.
+ */
+export const askTopicSchema = z.strictObject({
+  topic: text.meta({ title: "Tema", description: "Para encontrarlo en esta lista; no se publica" }),
+  page: z
+    .string()
+    .regex(/^\/[a-z0-9/-]*$/, "a page's address on this site, such as /services or /en/about")
+    .meta({
+      title: "Página",
+      description: "Su dirección en la web, como /services o /en/services (sin el dominio)",
+    }),
+  section: optional(text).meta({
+    title: "Sección",
+    description:
+      "Su título tal como se ve en la página; vacío: la página entera (lo que hace la página)",
+  }),
+  questions: z
+    .array(text)
+    .default([])
+    .meta({ title: "Preguntas que responde", description: "Como las escribiría un visitante" }),
+  words: z.array(text).default([]).meta({
+    title: "Palabras de los visitantes",
+    description: "Sinónimos y palabras que usan en vez de las de la web (chatbot, blog…)",
+  }),
+});

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** A passage as the site shows it: its paragraphs and list items, and where it comes from. */
-function Quote({ passage, n }: { passage: Passage; n: number }) {
+function Quote({ passage, n, lang }: { passage: Passage; n: number; lang?: string }) {
   const href = passage.anchor ? `${passage.url}#${passage.anchor}` : passage.url;
   const source =
     passage.heading && passage.heading !== passage.title
@@ -72,7 +72,10 @@ function Quote({ passage, n }: { passage: Passage; n: number }) {
   }
   return (
     <li id={`source-${n}`} className="scroll-mt-20">
-      <figure className="space-y-3 rounded-card border border-line bg-surface-raised p-5">
+      <figure
+        lang={lang}
+        className="space-y-3 rounded-card border border-line bg-surface-raised p-5"
+      >
         <blockquote
           cite={absoluteUrl(passage.url)}
           className="space-y-2 border-l-4 border-accent pl-4 text-fg"
@@ -193,10 +196,11 @@ function Answer({
         ) : (
           <p className="text-muted">{t("ask.answer.quotedNote")}</p>
         )}
+        {result.fallback ? <p className="text-muted">{t("ask.answer.fallback")}</p> : null}
       </div>
       <ol className="space-y-4">
         {result.passages.map((passage, i) => (
-          <Quote key={passage.id} passage={passage} n={i + 1} />
+          <Quote key={passage.id} passage={passage} n={i + 1} lang={result.fallback ?? undefined} />
         ))}
       </ol>
       <div className="border-t border-line pt-6">
