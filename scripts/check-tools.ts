@@ -34,6 +34,12 @@ const tools: Tool[] = [
     usedBy: "the browser tests",
   },
   {
+    name: "Noto Color Emoji (/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf)",
+    debianPackage: "fonts-noto-color-emoji",
+    present: () => existsSync("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+    usedBy: "the design test of the services' emoji on their plates, and the screenshots",
+  },
+  {
     name: `PostgreSQL server (${postgresRoot}/*/bin/initdb)`,
     debianPackage: "postgresql",
     present: () =>

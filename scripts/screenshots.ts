@@ -1,6 +1,9 @@
 // Every page as a picture: full-page PNGs of every URL at 390 and 1440 px, light and dark,
 // plus one contact sheet (an HTML page of thumbnails) per language.
 //   npm run screenshots [-- --filter /en]     (builds first when there is no build)
+//   --filter takes comma-separated beginnings, or whole URLs ending in $: --filter /$,/en/book
+//   --no-calendar                             the booking page as it is without a calendar
+//   --out DIR                                 another folder than screenshots/
 // Writes to screenshots/ (git-ignored). Uses the production server and Debian's Chromium.
 //   npm run screenshots -- --docs             the README's first-screen pictures, docs/screenshots/
 // A build of other content: the same settings as its build, e.g. BUILD_DIR=build-x
@@ -25,11 +28,14 @@ import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
 import { startCalendarServer } from "#tests/support/calendar.ts";
 import { startSite } from "#tests/support/site.ts";
 
-const outDir = path.resolve("screenshots");
+const option = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const outDir = path.resolve(option("--out") ?? "screenshots");
 const widths = [390, 1440] as const;
 const schemes = ["light", "dark"] as const;
-const filterIndex = process.argv.indexOf("--filter");
-const filter = filterIndex > 0 ? process.argv[filterIndex + 1] : undefined;
+const filters = option("--filter")?.split(",");
 
 /** The README's pictures: first screens only, desktop ones at half scale to stay small. */
 const docShots = [
@@ -94,11 +100,17 @@ const urls = [
   ...caseStudyPaths,
   ...articlePaths,
   "/en/no-such-page",
-].filter((url) => !filter || url.startsWith(filter));
-// The booking page with free slots: the calendar fixtures, on their week.
-const calendar = await startCalendarServer();
+].filter(
+  (url) =>
+    !filters ||
+    filters.some((filter) =>
+      filter.endsWith("$") ? url === filter.slice(0, -1) : url.startsWith(filter),
+    ),
+);
+// The booking page with free slots: the calendar fixtures, on their week (or no calendar).
+const calendar = process.argv.includes("--no-calendar") ? undefined : await startCalendarServer();
 // Every width and scheme asks /ask again: more than a visitor's share of questions.
-const site = await startSite({ ...calendar.settings, ASK_RATE_LIMIT_MAX: "1000" });
+const site = await startSite({ ...calendar?.settings, ASK_RATE_LIMIT_MAX: "1000" });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 
 if (process.argv.includes("--docs")) {
@@ -120,7 +132,7 @@ if (process.argv.includes("--docs")) {
   } finally {
     await browser.close();
     await site.stop();
-    await calendar.close();
+    await calendar?.close();
   }
   console.log(`${docShots.length} screenshots in ${docsDir}`);
   process.exit(0);
@@ -150,7 +162,7 @@ try {
 } finally {
   await browser.close();
   await site.stop();
-  await calendar.close();
+  await calendar?.close();
 }
 
 // One contact sheet per language: every page in each width and scheme, side by side.

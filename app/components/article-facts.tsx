@@ -4,8 +4,9 @@ import { cn } from "#app/components/ui/cn.ts";
 
 /**
  * "12 de noviembre de 2026 · 6 min de lectura", and the update day when there is one. Each fact
- * is kept whole and led by its dot; the row is pulled left by one dot's width and clipped, so
- * the dot that would start a line is cut off: no dot hangs at a line's end or starts one.
+ * is kept whole and led by its dot (`facts`, app/app.css); the row is pulled left by one dot's
+ * width and clipped, so the dot that would start a line is cut off: no dot hangs at a line's
+ * end or starts one.
  */
 export function ArticleFacts({ article }: { article: ArticleSummary }) {
   const { t, lang } = useLocale();
@@ -18,12 +19,9 @@ export function ArticleFacts({ article }: { article: ArticleSummary }) {
   ];
   return (
     <span className="block min-w-0 overflow-hidden">
-      <span className="-ml-[1.25em] flex flex-wrap">
+      <span className="facts">
         {facts.map((fact, i) => (
-          <span key={i} className="whitespace-nowrap" data-fact>
-            <span aria-hidden="true" className="inline-block w-[1.25em] text-center">
-              ·
-            </span>
+          <span key={i} data-fact>
             {fact}
           </span>
         ))}

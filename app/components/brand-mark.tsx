@@ -8,30 +8,21 @@ export type BrandId = "lab" | "consultancy";
  * Each brand's own mark and accent. Nexo Labs (the development unit) is violet, code brackets
  * around a spark; Arquitek Consulting is olive green, modules fitting together. A brand's
  * colour appears only in its mark, the mark's chip and its panel's top rule: everything else
- * in a panel is the parent's (the one card of the site). Where the parent speaks (the home
- * page) `parent` draws both in the parent's blue, and the marks' shapes tell them apart.
+ * in a panel is the parent's (the one card of the site). A brand wears its colour wherever it
+ * is shown (the home page, /brands, /services), so a visitor learns it once.
  * The marks are decorative: the brand's name is always written beside them.
  */
 const accents = {
-  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "before:bg-lab" },
-  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "before:bg-consult" },
+  lab: { text: "text-lab", tile: "bg-lab-soft", rule: "[--rule:var(--lab)]" },
+  consultancy: { text: "text-consult", tile: "bg-consult-soft", rule: "[--rule:var(--consult)]" },
 } as const;
-const parentAccent = { text: "text-brand-text", tile: "bg-brand-soft", rule: "before:bg-brand" };
 
-export function BrandMark({
-  brand,
-  small = false,
-  parent = false,
-}: {
-  brand: BrandId;
-  small?: boolean;
-  /** In the parent's colours (the home page). */
-  parent?: boolean;
-}) {
-  const accent = parent ? parentAccent : accents[brand];
+export function BrandMark({ brand, small = false }: { brand: BrandId; small?: boolean }) {
+  const accent = accents[brand];
   return (
     <span
       aria-hidden="true"
+      data-brand-mark={brand}
       className={cn(
         "inline-flex shrink-0 items-center justify-center rounded-tile",
         small ? "size-9" : "size-12",
@@ -76,7 +67,6 @@ export function BrandPanel({
   as: Tag = "div",
   heading: Heading = "h3",
   large = false,
-  parent = false,
   className,
   children,
   ...props
@@ -88,8 +78,6 @@ export function BrandPanel({
   as?: "div" | "li" | "section";
   heading?: "h2" | "h3";
   large?: boolean;
-  /** In the parent's colours (the home page). */
-  parent?: boolean;
   className?: string;
   children?: ReactNode;
   id?: string;
@@ -101,16 +89,16 @@ export function BrandPanel({
       data-brand={brand}
       padding={large ? "xl" : "lg"}
       className={cn(
-        // The rule is a full-width strip inside the card's own hairline border, clipped by its
-        // radius: a thicker top border would taper into the thin sides at the corners.
-        "relative flex flex-col overflow-hidden before:absolute before:inset-x-0 before:top-0 before:h-1",
-        (parent ? parentAccent : accents[brand]).rule,
+        // The rule (`brand-rule`, app/app.css) is a strip inside the card's own hairline,
+        // clipped by its radius: a thicker top border would taper into the thin sides.
+        "relative flex flex-col overflow-hidden brand-rule",
+        accents[brand].rule,
         className,
       )}
       {...props}
     >
       <div className="flex items-center gap-4">
-        <BrandMark brand={brand} parent={parent} />
+        <BrandMark brand={brand} />
         <div className="min-w-0">
           <Heading
             id={props["aria-labelledby"]}

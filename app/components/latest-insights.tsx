@@ -1,9 +1,9 @@
 import { Section } from "#app/components/section.tsx";
 import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
-import { Card } from "#app/components/ui/card.tsx";
+import { ArticleCard } from "#app/components/article-card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
+import type { ArticleSummary } from "#app/insights/article.ts";
 
 const columns: Record<number, string> = { 1: "max-w-2xl", 2: "md:grid-cols-2" };
 
@@ -22,15 +22,7 @@ export function LatestInsights({ articles }: { articles: readonly ArticleSummary
       {/* As many columns as articles: two never leave an empty third. */}
       <ul className={cn("mt-12 grid gap-6", columns[articles.length] ?? "md:grid-cols-3")}>
         {articles.map((article) => (
-          <Card as="li" key={article.path} link className="flex flex-col">
-            <p className="text-sm text-muted">
-              <time dateTime={article.date}>{formatDay(article.date, article.lang)}</time>
-            </p>
-            <h3 className="mt-2 text-lg text-balance text-fg">
-              <a href={article.path}>{article.title}</a>
-            </h3>
-            <p className="mt-2 text-muted">{article.description}</p>
-          </Card>
+          <ArticleCard key={article.path} article={article} />
         ))}
       </ul>
       <ArrowLink href={href("insights")} className="mt-8">

@@ -28,7 +28,8 @@ export function ServiceCard({
         {service.icon}
       </span>
       <div>
-        <h3 className="text-lg text-fg">
+        {/* Three in a row (from md): the compact title size, so every title keeps to one line. */}
+        <h3 className={cn("text-lg text-fg", !row && "md:text-base")}>
           <a href={href}>{t(`services.items.${service.id}.title`)}</a>
         </h3>
         <p className={cn("text-muted", row ? "mt-1" : "mt-2")}>

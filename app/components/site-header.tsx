@@ -42,7 +42,7 @@ export function SiteHeader() {
           aria-label={t("nav.label")}
           className={cn(
             "inset-x-0 top-16 bottom-auto m-0 w-full border-b border-line bg-surface-raised p-4 text-fg shadow-raised",
-            "lg:static lg:flex lg:w-auto lg:items-center lg:gap-2 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none",
+            "lg:static lg:flex lg:w-auto lg:items-center lg:gap-2 lg:overflow-visible lg:border-0 lg:bg-transparent lg:p-0 lg:[box-shadow:none]",
           )}
         >
           <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">

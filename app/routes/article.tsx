@@ -1,4 +1,4 @@
-import { inSentence } from "#app/text/typography.ts";
+import { inSentence, joinNames } from "#app/text/typography.ts";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { articles } from "virtual:insights";
@@ -122,11 +122,13 @@ export default function Article({ loaderData: { article, author } }: Route.Compo
         text={
           related.length
             ? t("insights.cta.text", {
-                services: new Intl.ListFormat(lang, { type: "conjunction" }).format(
+                services: joinNames(
                   // Mid-sentence: "process automation", not "Process automation".
                   related.map((service) =>
                     inSentence(t(`services.items.${service.id}.title`), lang),
                   ),
+                  lang,
+                  (names, last) => t("insights.cta.servicesLast", { names, last }),
                 ),
               })
             : undefined

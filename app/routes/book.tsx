@@ -99,29 +99,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * No calendar to offer (none configured, not read lately, or no free time left): not an
- * error for the visitor, who can still ask for a call, through the form or by e-mail.
+ * error for the visitor, who can still ask for a call. The page then is an invitation to
+ * write, from its title down, and its two ways to write fill the column side by side: the
+ * contact form and e-mail.
  */
-function BookingUnavailable({ reason }: { reason: "unavailable" | "noDays" }) {
+function BookingUnavailable({ reason }: { reason?: string }) {
   const { t, href } = useLocale();
+  const minutes = bookingRules.meetingMinutes;
+  const way = "flex flex-col items-start";
   return (
-    <Card as="section" aria-labelledby="booking-unavailable" padding="lg" className="max-w-2xl">
-      <h2 id="booking-unavailable" className="text-xl text-balance text-fg">
-        {t("booking.unavailable.title")}
-      </h2>
-      <p className="mt-3 text-pretty text-muted">
-        {reason === "noDays" ? t("booking.unavailable.noDays") : t("booking.unavailable.text")}
-      </p>
-      <div className="mt-6 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-6">
-        <ButtonLink href={href("contact")}>{t("booking.unavailable.form")}</ButtonLink>
+    <div className="grid gap-6 md:grid-cols-2" data-booking-unavailable>
+      {/* Moving a call: the header speaks of the move, so the reason is said here. */}
+      {reason ? <p className="text-lg text-pretty text-muted md:col-span-2">{reason}</p> : null}
+      <Card as="section" aria-labelledby="booking-form-way" padding="lg" className={way}>
+        <h2 id="booking-form-way" className="text-xl text-fg">
+          {t("booking.unavailable.formTitle")}
+        </h2>
+        <p className="mt-3 flex-1 text-pretty text-muted">
+          {t("booking.unavailable.formText", { minutes })}
+        </p>
+        <ButtonLink href={href("contact")} className="mt-6">
+          {t("booking.unavailable.form")}
+        </ButtonLink>
+      </Card>
+      <Card as="section" aria-labelledby="booking-mail-way" padding="lg" className={way}>
+        <h2 id="booking-mail-way" className="text-xl text-fg">
+          {t("booking.unavailable.mailTitle")}
+        </h2>
+        <p className="mt-3 flex-1 text-pretty text-muted">{t("booking.unavailable.mailText")}</p>
         <a
           href={`mailto:${siteConfig.email}`}
-          className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-text underline underline-offset-4"
+          className="mt-6 inline-flex min-h-11 items-center gap-2 font-semibold break-all text-brand-text underline underline-offset-4"
         >
           <Mail aria-hidden="true" className="size-4 shrink-0" />
           {t("booking.unavailable.mail")}
         </a>
-      </div>
-    </Card>
+      </Card>
+    </div>
   );
 }
 
@@ -133,6 +147,10 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData as Extract<BookingResult, { status: "failed" }> | undefined;
   const { days } = loaderData;
   const unavailable = days === null ? "unavailable" : days.length === 0 ? "noDays" : null;
+  // With nothing to book, the page invites the visitor to write, from its title down.
+  const writing = unavailable !== null && !moving;
+  const reason =
+    unavailable === "noDays" ? t("booking.unavailable.noDays") : t("booking.unavailable.text");
   return (
     <>
       {actionData || moving || loaderData.booked || loaderData.held ? (
@@ -147,8 +165,8 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         />
       ) : (
         <DocumentMeta
-          title={title}
-          description={t("booking.meta.description", { minutes })}
+          title={writing ? t("booking.unavailable.title") : title}
+          description={writing ? reason : t("booking.meta.description", { minutes })}
           canonical={absoluteUrl(bookingPath(lang))}
           alternates={publishedLanguages().map((code) => ({
             hreflang: code,
@@ -159,14 +177,16 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           imageAlt={t("seo.imageAlt")}
         />
       )}
-      <PageHeader title={moving ? t("booking.moveTitle") : t("booking.title")}>
-        <p>
-          {moving
-            ? t("booking.moveLead")
-            : unavailable
-              ? t("booking.unavailable.lead", { minutes })
-              : t("booking.lead", { minutes })}
-        </p>
+      <PageHeader
+        title={
+          moving
+            ? t("booking.moveTitle")
+            : writing
+              ? t("booking.unavailable.title")
+              : t("booking.title")
+        }
+      >
+        <p>{moving ? t("booking.moveLead") : writing ? reason : t("booking.lead", { minutes })}</p>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         {loaderData.booked ? (
@@ -190,7 +210,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : null}
         {days === null || unavailable ? (
-          <BookingUnavailable reason={unavailable ?? "unavailable"} />
+          <BookingUnavailable reason={writing ? undefined : reason} />
         ) : (
           <BookingPickerIsland
             action={bookingPath(lang)}

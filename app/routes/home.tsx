@@ -29,11 +29,12 @@ const brandIds: readonly BrandId[] = ["lab", "consultancy"];
 function Hero() {
   const { t, href } = useLocale();
   return (
-    <section className="relative isolate overflow-hidden bg-linear-to-b from-brand-soft/60 to-surface">
+    <section className="relative isolate overflow-hidden tint-down">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-20 sm:px-6 sm:pt-20 sm:pb-28 lg:min-h-[calc(100svh-4rem)] lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div className="min-w-0 motion-safe:animate-enter">
-          {/* One line at 390 px in every language: smaller type on phones rather than a wrap. */}
-          <p className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium whitespace-nowrap text-fg shadow-card sm:px-3 sm:text-sm">
+          {/* One line from 390 px in every language (smaller type on phones); on a narrower
+              screen it wraps inside its pill rather than running off the edge. */}
+          <p className="inline-flex max-w-full items-center gap-1.5 rounded-card border border-line bg-surface-raised px-2.5 py-1 text-xs font-medium text-balance text-fg shadow-card sm:px-3 sm:text-sm">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-accent" />
             {t("home.hero.location")}
           </p>
@@ -76,12 +77,11 @@ function Process() {
             className={cn(
               "relative pl-16 lg:pt-16 lg:pl-0",
               // The connector to the next step.
-              i < steps.length - 1 &&
-                "before:absolute before:top-12 before:bottom-[-2.5rem] before:left-6 before:w-0.5 before:bg-line lg:before:top-6 lg:before:right-[-2rem] lg:before:bottom-auto lg:before:left-12 lg:before:h-0.5 lg:before:w-auto",
+              i < steps.length - 1 && "step-line",
             )}
           >
             {/* The step's number in the circle on the line: the steps need no icons. */}
-            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent tabular-nums">
+            <span className="absolute top-0 left-0 flex size-12 items-center justify-center rounded-full border-2 border-accent bg-surface font-semibold text-accent [font-variant-numeric:tabular-nums]">
               {String(i + 1).padStart(2, "0")}
             </span>
             <h3 className="pt-2.5 text-xl text-fg lg:pt-0">
@@ -119,7 +119,8 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
             <span className="tile">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <h3 className="mt-4 text-lg text-fg">{t(`about.values.${id}.title`)}</h3>
+            {/* Five in a row: the compact title size, so that every title keeps to one line. */}
+            <h3 className="mt-4 text-lg text-fg lg:text-base">{t(`about.values.${id}.title`)}</h3>
             <p className="mt-1 text-muted">{t(`about.values.${id}.text`)}</p>
           </li>
         ))}
@@ -131,7 +132,7 @@ function Values({ hasTeam }: { hasTeam: boolean }) {
   );
 }
 
-/** Two panels in the parent's colours (the brands' own accents are for /brands), each linking to its own section. */
+/** The two brands' panels, as on /brands, each linking to its own section there. */
 function Brands() {
   const { t, href } = useLocale();
   return (
@@ -149,7 +150,6 @@ function Brands() {
               as="li"
               key={brand}
               brand={brand}
-              parent
               name={name}
               by={t("home.brands.by")}
               tagline={t(`brands.${brand}.tagline`)}

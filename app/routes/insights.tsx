@@ -1,7 +1,6 @@
 import { Rss } from "lucide-react";
 import { summaries } from "virtual:insights";
-import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
-import { Card } from "#app/components/ui/card.tsx";
+import { ArticleCard } from "#app/components/article-card.tsx";
 import { CtaBand } from "#app/components/cta-band.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PageMeta } from "#app/components/page-meta.tsx";
@@ -27,22 +26,12 @@ export default function Insights({ loaderData: { articles } }: Route.ComponentPr
         {articles.length ? (
           <ul className="stagger grid gap-6 md:grid-cols-2">
             {articles.map((article) => (
-              <Card
-                as="li"
+              <ArticleCard
                 key={article.path}
-                link
-                padding="lg"
-                className="flex flex-col motion-safe:animate-enter"
-              >
-                <p className="text-sm text-muted">
-                  <ArticleFacts article={article} />
-                </p>
-                <h2 className="mt-3 text-2xl font-bold tracking-tight text-balance text-fg">
-                  <a href={article.path}>{article.title}</a>
-                </h2>
-                <p className="mt-3 flex-1 text-pretty text-muted">{article.description}</p>
-                <TagList tags={article.tags} className="mt-6" />
-              </Card>
+                article={article}
+                heading="h2"
+                className="motion-safe:animate-enter"
+              />
             ))}
           </ul>
         ) : (

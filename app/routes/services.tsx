@@ -37,7 +37,7 @@ function ServiceRow({ service }: { service: Service }) {
           <span aria-hidden="true" className="tile">
             {service.icon}
           </span>
-          <h3 className="mt-4 text-xl tracking-tight text-balance text-fg hyphens-auto sm:text-2xl">
+          <h3 className="mt-4 text-xl tracking-tight text-pretty text-fg hyphens-auto sm:text-2xl">
             {t(`${key}.title`)}
           </h3>
           <p className="mt-3 text-muted">{t(`${key}.description`)}</p>
@@ -68,14 +68,15 @@ function ServiceRow({ service }: { service: Service }) {
 
 /**
  * The seven services as jump links, grouped by brand: a list at the top on phones, a column
- * that stays in view beside the services on wide screens.
+ * that stays in view beside the services on wide screens, as wide as its longest name (up to
+ * 18rem), and marking the service on screen (`scroll-index`, app/app.css: CSS alone).
  */
 function ServiceIndex() {
   const { t } = useLocale();
   return (
     <nav
       aria-labelledby="services-index"
-      className="max-lg:rounded-card max-lg:border max-lg:border-line max-lg:bg-surface-raised max-lg:p-5 max-lg:shadow-card lg:sticky lg:top-24 lg:self-start"
+      className="scroll-index max-lg:rounded-card max-lg:border max-lg:border-line max-lg:bg-surface-raised max-lg:p-5 max-lg:shadow-card lg:sticky lg:top-24 lg:self-start"
       data-services-index
     >
       <h2 id="services-index" className="text-sm font-semibold text-muted">
@@ -93,7 +94,7 @@ function ServiceIndex() {
                 <a
                   href={`#${service.id}`}
                   // The same padding above and below every name, wrapped or not: even gaps.
-                  className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-2.5 pl-4 text-muted hover:border-brand-text hover:text-fg"
+                  className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-2.5 pl-4 text-sm text-muted hover:border-brand-text hover:text-fg"
                 >
                   {t(`services.items.${service.id}.title`)}
                 </a>
@@ -115,7 +116,7 @@ export default function Services() {
       <PageHeader title={t("services.title")}>
         <p>{t("services.lead", { count: services.length })}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[fit-content(18rem)_minmax(0,1fr)]">
         <ServiceIndex />
         <div className="space-y-16">
           {groups.map(({ brand, services: own }) => (

@@ -22,3 +22,27 @@ export function inSentence(name: string, lang: string): string {
   if (!second || second !== second.toLowerCase()) return name;
   return first.toLowerCase() + name.slice(first.length);
 }
+
+/**
+ * Names joined as a sentence joins them ("a, b and c"), unless a name holds the language's
+ * conjunction itself ("assistants and bots"): "a and assistants and bots" would read as a list
+ * of three. Then the last name is added by `lastPattern` ("{{names}} as well as {{last}}"), and
+ * the others are separated by commas only.
+ */
+export function joinNames(
+  names: readonly string[],
+  lang: string,
+  lastPattern: (names: string, last: string) => string,
+): string {
+  const list = new Intl.ListFormat(lang, { type: "conjunction" });
+  // The words between two names: " y ", " and ", " i ", " und ".
+  const conjunction = list.formatToParts(["a", "b"]).find((part) => part.type === "literal");
+  const last = names.at(-1);
+  if (
+    last === undefined ||
+    names.length < 2 ||
+    !names.some((name) => conjunction && name.includes(conjunction.value))
+  )
+    return list.format(names);
+  return lastPattern(names.slice(0, -1).join(", "), last);
+}

@@ -1,10 +1,29 @@
-import { siteConfig } from "#app/config/site.ts";
+import { siteConfig, type Language } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { services } from "#app/content/services.ts";
 import { pagesIn } from "#app/pages.ts";
 import { inSentence } from "#app/text/typography.ts";
-import { callToActionPath, localizedPath } from "#app/routing/paths.ts";
-import { expect, settle, test, translator } from "#tests/e2e/support.ts";
+import { bookingPath, callToActionPath, localizedPath } from "#app/routing/paths.ts";
+import {
+  expect,
+  expectBookingUnavailable,
+  languages,
+  lineCounts,
+  settle,
+  test,
+  translator,
+} from "#tests/e2e/support.ts";
+
+/** A token's value as the browser resolves it, for comparison with computed colours. */
+const token = (page: import("@playwright/test").Page, name: string) =>
+  page.evaluate((name) => {
+    const probe = document.createElement("div");
+    probe.style.color = getComputedStyle(document.documentElement).getPropertyValue(name);
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, name);
 
 // The call-to-action band (last in main on home, about, brands, services and insights; absent
 // on the contact and legal pages) is checked per URL in page-sweep.spec.ts.
@@ -167,7 +186,8 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       .slice(0, 3);
     await page.goto(localizedPath("home", lang));
     const section = page.getByRole("region", { name: t("home.insights.title") });
-    await expect(section.getByRole("listitem")).toHaveCount(newest.length);
+    const cards = section.getByRole("list").first().locator(":scope > li");
+    await expect(cards).toHaveCount(newest.length);
     for (const article of newest) {
       await expect(section.getByRole("link", { name: article.title })).toHaveAttribute(
         "href",
@@ -179,8 +199,8 @@ test("home: the newest articles of the page's language, linked", async ({ page }
       localizedPath("insights", lang),
     );
     // As many columns as articles: the last card reaches the grid's right edge.
-    const list = await section.getByRole("list").boundingBox();
-    const last = await section.getByRole("listitem").last().boundingBox();
+    const list = await section.getByRole("list").first().boundingBox();
+    const last = await cards.last().boundingBox();
     if (newest.length > 1)
       expect(Math.abs(last!.x + last!.width - list!.x - list!.width)).toBeLessThan(1);
   }
@@ -431,86 +451,76 @@ test.describe("colour schemes", () => {
 });
 
 test.describe("review findings stay fixed", () => {
-  /** A token's value as the browser resolves it, for comparison with computed colours. */
-  const token = (page: import("@playwright/test").Page, name: string) =>
-    page.evaluate((name) => {
-      const probe = document.createElement("div");
-      probe.style.color = getComputedStyle(document.documentElement).getPropertyValue(name);
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    }, name);
-
-  test("one card everywhere: a brand's colour only in its mark and its panel's top rule", async ({
+  test("one card everywhere: a brand's colour only in its mark and its panel's top rule, the same on every page", async ({
     page,
   }) => {
-    for (const path of ["/en", "/en/brands"]) {
+    /** The cards of the page: one look, and only the brands' panels with a rule, in their colour. */
+    const expectBrandPanels = async (accents: { lab: string; consultancy: string }) => {
+      const cards = await page.locator("main .rounded-card").evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const style = getComputedStyle(node);
+          // The brand's rule: a strip inside the card's hairline, clipped by its radius.
+          const strip = getComputedStyle(node, "::before");
+          return {
+            brand: node.getAttribute("data-brand"),
+            look: [
+              style.backgroundColor,
+              style.borderTopLeftRadius,
+              style.borderTopWidth,
+              style.borderLeftWidth,
+              style.borderTopColor,
+              style.borderLeftColor,
+              style.borderBottomColor,
+            ].join(" "),
+            rule:
+              strip.content === "none"
+                ? null
+                : `${strip.height} ${strip.backgroundColor} ${style.overflow}`,
+            tagline: node.querySelector("[data-brand-tagline]")
+              ? getComputedStyle(node.querySelector("[data-brand-tagline]")!).color
+              : null,
+          };
+        }),
+      );
+      // Every card (services, articles, brands, the hero's) is built the same way.
+      expect([...new Set(cards.map((card) => card.look))]).toHaveLength(1);
+      const panels = cards.filter((card) => card.brand);
+      expect(panels.map((panel) => panel.brand)).toEqual(["lab", "consultancy"]);
+      // Only a brand's panel carries a rule, in the brand's colour, on the home page too.
+      expect(cards.filter((card) => !card.brand && card.rule)).toEqual([]);
+      const [lab, consultancy] = panels as [(typeof panels)[0], (typeof panels)[0]];
+      const text = await token(page, "--text");
+      for (const panel of panels) expect(panel.tagline).toBe(text);
+      expect(lab.rule).toBe(`4px ${accents.lab} hidden`);
+      expect(consultancy.rule).toBe(`4px ${accents.consultancy} hidden`);
+    };
+    for (const path of ["/en", "/en/brands", "/en/services"]) {
       await page.goto(path);
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
         // Card borders ease into the new scheme's colour.
         await settle(page);
-        const cards = await page.locator("main .rounded-card").evaluateAll((nodes) =>
-          nodes.map((node) => {
-            const style = getComputedStyle(node);
-            // The brand's rule: a strip inside the card's hairline, clipped by its radius.
-            const strip = getComputedStyle(node, "::before");
-            return {
-              brand: node.getAttribute("data-brand"),
-              look: [
-                style.backgroundColor,
-                style.borderTopLeftRadius,
-                style.borderTopWidth,
-                style.borderLeftWidth,
-                style.borderTopColor,
-                style.borderLeftColor,
-                style.borderBottomColor,
-              ].join(" "),
-              rule:
-                strip.content === "none"
-                  ? null
-                  : `${strip.height} ${strip.backgroundColor} ${style.overflow}`,
-              tagline: node.querySelector("[data-brand-tagline]")
-                ? getComputedStyle(node.querySelector("[data-brand-tagline]")!).color
-                : null,
-            };
-          }),
-        );
-        // Every card (services, articles, brands, the hero's) is built the same way.
-        expect([...new Set(cards.map((card) => card.look))]).toHaveLength(1);
-        const panels = cards.filter((card) => card.brand);
-        expect(panels.map((panel) => panel.brand)).toEqual(["lab", "consultancy"]);
-        // Only a brand's panel carries a rule.
-        expect(cards.filter((card) => !card.brand && card.rule)).toEqual([]);
-        const [lab, consultancy] = panels as [(typeof panels)[0], (typeof panels)[0]];
-        const text = await token(page, "--text");
-        for (const panel of panels) expect(panel.tagline).toBe(text);
-        if (path === "/en") {
-          // The home page speaks in the parent's colours: the same rule, the parent's blue.
-          const brand = await token(page, "--brand");
-          expect(lab.rule).toBe(`4px ${brand} hidden`);
-          expect(consultancy.rule).toBe(lab.rule);
-        } else {
-          expect(lab.rule).toBe(`4px ${await token(page, "--lab")} hidden`);
-          expect(consultancy.rule).toBe(`4px ${await token(page, "--consult")} hidden`);
-        }
+        const accents = {
+          lab: await token(page, "--lab"),
+          consultancy: await token(page, "--consult"),
+        };
+        if (path !== "/en/services") await expectBrandPanels(accents);
+        // Each brand's mark is in its own colour wherever it is shown (panels, the services'
+        // groups and index).
+        const marks = await page
+          .locator("main [data-brand-mark]")
+          .evaluateAll((nodes) =>
+            nodes.map((node) => [
+              node.getAttribute("data-brand-mark"),
+              getComputedStyle(node).color,
+            ]),
+          );
+        expect(marks.length, path).toBeGreaterThanOrEqual(2);
+        for (const [brand, colour] of marks)
+          expect(colour, `${path} ${brand} ${colorScheme}`).toBe(
+            accents[brand as keyof typeof accents],
+          );
       }
-    }
-    // Nothing on the home page is in a brand's own accent (read where the brands use them).
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.goto("/en/brands");
-      const accents = [await token(page, "--lab"), await token(page, "--consult")];
-      await page.goto("/en");
-      await settle(page);
-      const used = await page.locator("main *").evaluateAll((nodes) =>
-        nodes.flatMap((node) => {
-          const style = getComputedStyle(node);
-          return [style.color, style.backgroundColor, style.borderTopColor];
-        }),
-      );
-      expect(used.filter((colour) => accents.includes(colour))).toEqual([]);
     }
   });
 
@@ -661,6 +671,43 @@ test.describe("review findings stay fixed", () => {
       expect(new Set(looks).size, path).toBe(1);
       // No icon of the page's text sits outside a plate in the accent colour.
       expect(await page.getByRole("main").locator("h3 > svg.text-accent").count(), path).toBe(0);
+      // On a plate of the same size, an emoji takes the line icon's box: as wide and as tall
+      // (within a pixel or two; its drawing fills more of its box than a line icon's), centred
+      // alike, sitting neither higher nor lower.
+      const glyphs = await page
+        .getByRole("main")
+        .locator(".tile")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const plate = node.getBoundingClientRect();
+            const icon = node.querySelector("svg");
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const box = icon ? icon.getBoundingClientRect() : range.getBoundingClientRect();
+            return {
+              kind: icon ? "line" : "emoji",
+              plate: Math.round(plate.width),
+              width: box.width,
+              height: box.height,
+              dx: box.left + box.width / 2 - (plate.left + plate.width / 2),
+              dy: box.top + box.height / 2 - (plate.top + plate.height / 2),
+            };
+          }),
+        );
+      for (const emoji of glyphs.filter((glyph) => glyph.kind === "emoji")) {
+        const line = glyphs.find((glyph) => glyph.kind === "line" && glyph.plate === emoji.plate);
+        const size = line ? line.width : emoji.plate / 2;
+        expect(
+          Math.abs(emoji.width - size),
+          `${path} ${JSON.stringify(emoji)}`,
+        ).toBeLessThanOrEqual(2);
+        expect(
+          Math.abs(emoji.height - size),
+          `${path} ${JSON.stringify(emoji)}`,
+        ).toBeLessThanOrEqual(2);
+        expect(Math.abs(emoji.dx), path).toBeLessThanOrEqual(1);
+        expect(Math.abs(emoji.dy), path).toBeLessThanOrEqual(1);
+      }
     }
   });
 
@@ -755,4 +802,209 @@ test("footer on phones: the links on the left, the brands and the legal pages st
   expect(legal.y).toBeGreaterThan(brands.y + brands.height);
   // Nothing of the columns' part sits below the links' column alone.
   expect(legal.y + legal.height).toBeLessThanOrEqual(links.y + links.height + 48);
+});
+
+test.describe("a designer's details, in every language", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("home at 1440 px: the values' and the services' titles each keep to one line, their texts start level", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      await page.goto(localizedPath("home", lang));
+      for (const title of [t("home.why.title"), t("home.services.title")]) {
+        const items = page
+          .getByRole("region", { name: title })
+          .getByRole("list")
+          .first()
+          .locator(":scope > li");
+        const where = `${lang}: ${title}`;
+        const lines = await lineCounts(items.locator("h3"));
+        expect(lines.length, where).toBeGreaterThan(2);
+        expect(lines, where).toEqual(lines.map(() => 1));
+        const texts = await items
+          .locator("h3 + p")
+          .evaluateAll((nodes) =>
+            nodes.map((node) => Math.round(node.getBoundingClientRect().top)),
+          );
+        expect(new Set(texts).size, where).toBe(1);
+      }
+    }
+  });
+
+  test("articles: the same card on the home page and on the insights page, titles filling their lines", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      const own = (await loadInsights()).filter((article) => article.lang === lang);
+      await page.goto(localizedPath("home", lang));
+      const cards = page
+        .getByRole("region", { name: t("home.insights.title") })
+        .getByRole("list")
+        .first()
+        .locator(":scope > li");
+      await expect(cards).toHaveCount(Math.min(own.length, 3));
+      for (const card of await cards.all()) {
+        const title = (await card.getByRole("heading").textContent())!;
+        const article = own.find((found) => found.title === title)!;
+        // The date, the reading time and the topics, as on /insights.
+        await expect(card).toContainText(
+          t("insights.readingTime", { count: article.readingMinutes }),
+        );
+        await expect(card.getByRole("list", { name: t("insights.tags") })).toHaveText(
+          article.tags.join(""),
+        );
+      }
+      // A title that wraps fills its first line (balanced, it stopped at about 60 %).
+      for (const path of [localizedPath("home", lang), localizedPath("insights", lang)]) {
+        await page.goto(path);
+        const fill = await page.locator("main li.card-link :is(h2, h3)").evaluateAll((nodes) =>
+          nodes.map((node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+            const first = rects.filter((rect) => Math.abs(rect.top - rects[0]!.top) < 4);
+            const width = Math.max(...first.map((rect) => rect.right)) - rects[0]!.left;
+            return {
+              wraps: rects.some((rect) => rect.top > rects[0]!.top + 4),
+              fill: width / node.clientWidth,
+            };
+          }),
+        );
+        expect(fill.length, path).toBeGreaterThan(1);
+        for (const title of fill.filter((found) => found.wraps))
+          expect(title.fill, path).toBeGreaterThan(0.75);
+      }
+    }
+  });
+
+  test("an article's table keeps each date on one line, at 1440 and 390 px", async ({ page }) => {
+    const withTables = (await loadInsights()).filter(
+      (article) => languages.includes(article.lang) && article.html.includes("<table"),
+    );
+    expect(withTables.length).toBeGreaterThanOrEqual(languages.length);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const article of withTables) {
+        await page.goto(article.path);
+        const keys = page.locator(".article-text tr > :first-child");
+        expect(await keys.count()).toBeGreaterThan(2);
+        const lines = await lineCounts(keys);
+        expect(lines, `${article.path} at ${width} px`).toEqual(lines.map(() => 1));
+      }
+    }
+  });
+
+  test("services: the index's names keep to one line at 1440 px, and the index marks the service on screen", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      const t = translator(lang);
+      await page.goto(localizedPath("services", lang));
+      const index = page.getByRole("navigation", { name: t("services.index.title") });
+      const links = index.getByRole("link");
+      await expect(links).toHaveCount(services.length);
+      const lines = await lineCounts(links);
+      expect(lines, lang).toEqual(lines.map(() => 1));
+    }
+    // Scrolled to each service in turn, its name in the index is the one marked, in the
+    // brand's text colour with its bar beside it; the others stay muted. CSS alone: the page
+    // runs no script of its own.
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/en/services");
+      const current = await token(page, "--brand-text");
+      const muted = await token(page, "--text-muted");
+      // In the index's order: grouped by brand.
+      const ids = await page
+        .locator("[data-services-index] a")
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href")!.slice(1)));
+      expect([...ids].sort()).toEqual(services.map(({ id }) => id).sort());
+      for (const id of ids) {
+        await page.locator(`[id="${id}"]`).evaluate((node) => node.scrollIntoView());
+        await expect
+          .poll(() =>
+            page
+              .locator("[data-services-index] a")
+              .evaluateAll((nodes) =>
+                nodes.map((node) => [
+                  node.getAttribute("href"),
+                  getComputedStyle(node).color,
+                  getComputedStyle(node).borderLeftColor,
+                ]),
+              ),
+          )
+          .toEqual(
+            ids.map((other) =>
+              other === id
+                ? [`#${other}`, current, current]
+                : [`#${other}`, muted, "rgba(0, 0, 0, 0)"],
+            ),
+          );
+      }
+    }
+  });
+
+  test("booking without a calendar: a page to write from, its two ways side by side across the column", async ({
+    page,
+  }) => {
+    for (const lang of languages) {
+      await page.goto(bookingPath(lang));
+      await expectBookingUnavailable(page, lang);
+      const column = await page.getByRole("heading", { level: 1 }).evaluate((h1) => {
+        const box = h1.parentElement!.getBoundingClientRect();
+        const style = getComputedStyle(h1.parentElement!);
+        return {
+          left: box.left + parseFloat(style.paddingLeft),
+          right: box.right - parseFloat(style.paddingRight),
+        };
+      });
+      const ways = await page
+        .locator("main section")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
+        );
+      expect(ways).toHaveLength(2);
+      // Side by side: one row, from the column's left edge to its right.
+      expect(Math.abs(ways[0]!.top - ways[1]!.top), lang).toBeLessThanOrEqual(1);
+      expect(Math.abs(ways[0]!.left - column.left), lang).toBeLessThanOrEqual(1);
+      expect(Math.abs(ways[1]!.right - column.right), lang).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test("an article's call to action names its services without a doubled conjunction", async ({
+    page,
+  }) => {
+    const articles = (await loadInsights()).filter(
+      (article) => languages.includes(article.lang) && article.services.length > 1,
+    );
+    // One at least whose services' names hold the conjunction themselves ("… y bots").
+    const conjunction = (lang: string) =>
+      new Intl.ListFormat(lang, { type: "conjunction" })
+        .formatToParts(["a", "b"])
+        .find((part) => part.type === "literal")!.value;
+    const names = (lang: Language, ids: readonly string[]) =>
+      ids.map((id) => translator(lang)(`services.items.${id}.title` as never) as string);
+    expect(
+      articles.filter((article) =>
+        names(article.lang, article.services).some((name) =>
+          name.includes(conjunction(article.lang)),
+        ),
+      ).length,
+    ).toBeGreaterThanOrEqual(languages.length);
+    for (const article of articles) {
+      await page.goto(article.path);
+      const text = await page
+        .getByRole("region", { name: translator(article.lang)("insights.cta.title") })
+        .locator("p")
+        .first()
+        .innerText();
+      for (const name of names(article.lang, article.services))
+        expect(text).toContain(inSentence(name, article.lang));
+      const services = text.slice(text.indexOf(":"), text.indexOf(". "));
+      expect(services.split(conjunction(article.lang)).length - 1, text).toBeLessThanOrEqual(1);
+    }
+  });
 });

@@ -60,7 +60,6 @@ test("the booking page exists in German, and says so in German when the calendar
 }) => {
   // This build's server has no BOOKING_CALENDAR_URL: no slot, the form and the e-mail instead.
   await page.goto("/de/book");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.title"));
   await expectBookingUnavailable(page, "de");
   await expect(page.getByRole("link", { name: "Español, ES", exact: true })).toHaveAttribute(
     "href",

@@ -95,12 +95,51 @@ const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
+ * Texts cut off at the viewport's left or right edge: a line, or the box that holds it (a
+ * pill, a chip), running past it inside a box that clips: no sideways scroll, yet the words
+ * or their frame are lost. Text a box scrolls on purpose (a code block) and text hidden for
+ * screen readers only are left out.
+ */
+const textsCutAtEdges = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true }))
+        continue;
+      let skipped = false;
+      for (let box: Element | null = parent; box && !skipped; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        skipped =
+          ["auto", "scroll"].includes(style.overflowX) ||
+          style.clipPath !== "none" ||
+          (style.clip !== "auto" && style.clip !== "");
+      }
+      if (skipped) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of [...range.getClientRects(), parent.getBoundingClientRect()]) {
+        if (rect.width > 0 && (rect.left < -0.5 || rect.right > width + 0.5)) {
+          cut.push(
+            `"${node.textContent.trim().slice(0, 60)}" ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`,
+          );
+          break;
+        }
+      }
+    }
+    return cut;
+  });
+
+/**
  * One test per page × language URL of the build under test (of the `visited` languages'
  * pages; every published language by default). Each loads its page once and
  * checks everything that holds for every page: the answer, the head (title, description,
  * canonical, hreflang) and the visible texts against the catalogues, no console error, no
- * Content-Security-Policy violation, no failed request, no sideways scroll at 320, 390 and
- * 1440 px, and no axe violation at 390 px in the light scheme and at 1440 px in the dark one.
+ * Content-Security-Policy violation, no failed request, no sideways scroll and no text cut off
+ * at 320, 390 and 1440 px, and no axe violation at 390 px in the light scheme and at 1440 px in the dark one.
  * The schemes differ in colours only, and a page's own content in colour by width nowhere:
  * what only one width shows (the header's bar or menu button, the home page's hero cards) is
  * audited in the other scheme too, once, in a11y.spec.ts. The viewport and the scheme change
@@ -247,14 +286,16 @@ export function sweepPages(
           );
         });
 
-        await test.step("390 px, light: no sideways scroll, axe", async () => {
+        await test.step("390 px, light: no sideways scroll, no text cut off, axe", async () => {
           expect(await sidewaysOverflow(page)).toBe(0);
+          expect(await textsCutAtEdges(page), "texts cut off at 390 px").toEqual([]);
           await expectNoAxeViolations(page);
         });
 
-        await test.step("320 px: no sideways scroll, the languages still in the bar", async () => {
+        await test.step("320 px: no sideways scroll, no text cut off, the languages still in the bar", async () => {
           await page.setViewportSize({ width: 320, height: 640 });
           expect(await sidewaysOverflow(page)).toBe(0);
+          expect(await textsCutAtEdges(page), "texts cut off at 320 px").toEqual([]);
           await expectLanguagesInBar(page, lang, languages);
         });
 
@@ -264,6 +305,7 @@ export function sweepPages(
           await expect(page.getByRole("navigation", { name: t("nav.label") })).toBeVisible();
           await expectLanguagesInBar(page, lang, languages);
           expect(await sidewaysOverflow(page)).toBe(0);
+          expect(await textsCutAtEdges(page), "texts cut off at 1440 px").toEqual([]);
           await expectNoAxeViolations(page);
         });
 

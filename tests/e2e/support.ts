@@ -1,5 +1,5 @@
 import axe from "axe-core";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
@@ -37,6 +37,25 @@ export const test = base.extend<Options & { consoleMessages: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * How many lines each element's text takes, as the browser laid it out: its text's boxes,
+ * one line wherever they start less than half a line below the previous one.
+ */
+export const lineCounts = (locator: Locator) =>
+  locator.evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const style = getComputedStyle(node);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      const tops = [...range.getClientRects()]
+        .filter((rect) => rect.width > 0)
+        .map((rect) => rect.top)
+        .sort((a, b) => a - b);
+      return tops.filter((top, i) => i === 0 || top - tops[i - 1]! > line / 2).length;
+    }),
+  );
 
 /** The translate function of a language, as the site renders it. */
 export function translator(lang: Language) {
@@ -124,21 +143,26 @@ export async function fillContactForm(
 }
 
 /**
- * The booking page with no calendar to offer: a plain explanation with the way to the contact
- * form and the e-mail address as a link; no alert, no status box, no colour of the danger token.
+ * The booking page with no calendar to offer: an invitation to write, from its title down,
+ * with the way to the contact form and the e-mail address as a link; no alert, no status box,
+ * no colour of the danger token.
  */
 export async function expectBookingUnavailable(page: Page, lang: Language) {
   const t = translator(lang);
-  const section = page.getByRole("region", { name: t("booking.unavailable.title") });
-  await expect(section).toBeVisible();
-  await expect(section.getByRole("link", { name: t("booking.unavailable.form") })).toHaveAttribute(
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("booking.unavailable.title"));
+  await expect(page).toHaveTitle(`${t("booking.unavailable.title")} | ${siteConfig.name}`);
+  const form = page.getByRole("region", { name: t("booking.unavailable.formTitle") });
+  await expect(form.getByRole("link", { name: t("booking.unavailable.form") })).toHaveAttribute(
     "href",
     localizedPath("contact", lang),
   );
-  await expect(section.getByRole("link", { name: t("booking.unavailable.mail") })).toHaveAttribute(
+  const mail = page.getByRole("region", { name: t("booking.unavailable.mailTitle") });
+  await expect(mail.getByRole("link", { name: t("booking.unavailable.mail") })).toHaveAttribute(
     "href",
     `mailto:${siteConfig.email}`,
   );
+  // Nothing on the page still offers to book.
+  await expect(page.getByRole("main")).not.toContainText(t("booking.title"));
   await expect(page.locator('button[name="slot"]')).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.getByRole("status")).toHaveCount(0);

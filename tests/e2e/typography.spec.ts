@@ -80,7 +80,8 @@ test("an article's facts wrap between facts, and no dot is left at a line's end 
         await page.goto(path);
         const rows = await page.locator("main [data-fact]").evaluateAll((facts) =>
           facts.map((fact) => {
-            const dot = fact.firstElementChild!.getBoundingClientRect();
+            // The dot leads the fact (its ::before): it starts where the fact starts.
+            const dot = fact.getBoundingClientRect();
             const clip = fact.parentElement!.parentElement!.getBoundingClientRect();
             const previous = fact.previousElementSibling?.getBoundingClientRect();
             return {
