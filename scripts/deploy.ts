@@ -27,6 +27,7 @@ import { parseArgs } from "node:util";
 import { log } from "#app/config/log.server.ts";
 import { settings } from "#app/config/settings.server.ts";
 import { createSender } from "#app/contact/mailer.server.ts";
+import { failureMail, faultOf, lastLines, type Fault, type Step } from "#scripts/deploy-failure.ts";
 import { readRelease, releaseFile, type Release } from "#server/release.ts";
 
 const config = settings.deploy;
@@ -44,13 +45,15 @@ const files = {
 const releaseName = /^\d{8}T\d{6}Z-[0-9a-f]{12}$/;
 const isCommit = (text: string) => /^[0-9a-f]{40}$/.test(text);
 
-/** A step that did not succeed: what the owner reads, and the output that says why. */
+/** A step that did not succeed: which, whose fault (scripts/deploy-failure.ts), the output that says why. */
 class StepFailed extends Error {
-  readonly step: string;
+  readonly step: Step;
+  readonly fault: Fault;
   readonly output: string;
-  constructor(step: string, output: string) {
-    super(step);
+  constructor(step: Step, output: string, code: number | null = 1) {
+    super(`${step} failed`);
     this.step = step;
+    this.fault = faultOf(step, output, code);
     this.output = output;
   }
 }
@@ -157,7 +160,7 @@ function point(name: string) {
 async function restartInto(release: Release) {
   const token = settings.health.HEALTH_TOKEN;
   const restart = await run(shell(config.DEPLOY_RESTART_COMMAND), root);
-  if (restart.code !== 0) throw new StepFailed("restarting the site failed", restart.output);
+  if (restart.code !== 0) throw new StepFailed("restart", restart.output, restart.code);
   const deadline = Date.now() + config.DEPLOY_START_SECONDS * 1000;
   let last = "";
   while (Date.now() < deadline) {
@@ -176,10 +179,7 @@ async function restartInto(release: Release) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new StepFailed(
-    `the new version did not start within ${config.DEPLOY_START_SECONDS} s`,
-    `${config.DEPLOY_HEALTH_URL}: ${last}`,
-  );
+  throw new StepFailed("start", `${config.DEPLOY_HEALTH_URL}: ${last}`);
 }
 
 /** Makes a release live; if it does not start, the one before serves again. */
@@ -206,19 +206,19 @@ async function switchTo(name: string) {
 /** Builds `wanted` (a commit, or "" for the branch's newest) into a new release and switches to it. */
 async function publish(wanted: string) {
   const superseded = () => stopping || readWanted() !== wanted;
-  const step = async (what: string, argv: [string, ...string[]], cwd: string) => {
+  const step = async (what: Step, argv: [string, ...string[]], cwd: string) => {
     if (superseded()) throw new Superseded();
     const result = await run(argv, cwd, superseded);
     if (result.stopped) throw new Superseded();
-    if (result.code !== 0) throw new StepFailed(what, result.output);
+    if (result.code !== 0) throw new StepFailed(what, result.output, result.code);
     return result.output;
   };
 
-  if (!config.DEPLOY_REPOSITORY) throw new StepFailed("DEPLOY_REPOSITORY is not set", "");
+  if (!config.DEPLOY_REPOSITORY) throw new StepFailed("repository", "DEPLOY_REPOSITORY is not set");
   if (!existsSync(files.repository)) git("init", "--bare", "--quiet");
   const branch = `refs/heads/${config.DEPLOY_BRANCH}`;
   await step(
-    "the commit could not be fetched from the repository",
+    "fetch",
     [
       "git",
       "--git-dir",
@@ -247,7 +247,7 @@ async function publish(wanted: string) {
   mkdirSync(dir);
   try {
     await step(
-      "the commit's files could not be read",
+      "files",
       [
         "sh",
         "-c",
@@ -259,18 +259,14 @@ async function publish(wanted: string) {
       ],
       root,
     );
-    await step("installing its dependencies failed", shell(config.DEPLOY_INSTALL_COMMAND), dir);
-    await step("its content has mistakes", [process.execPath, "scripts/check-release.ts"], dir);
-    await step("building the site failed", shell("npm run build"), dir);
-    await step("a page is over its size budget", [process.execPath, "scripts/size.js"], dir);
+    await step("install", shell(config.DEPLOY_INSTALL_COMMAND), dir);
+    await step("content", [process.execPath, "scripts/check-release.ts"], dir);
+    await step("build", shell("npm run build"), dir);
+    await step("size", [process.execPath, "scripts/size.js"], dir);
     // The go-live check only warns: the example site publishes as shipped.
     const launch = await run([process.execPath, "scripts/check-launch.ts"], dir);
     if (launch.code !== 0) log.warn({ problems: launch.output.trim() }, "not ready to go live");
-    await step(
-      "keeping only its production dependencies failed",
-      shell(config.DEPLOY_PRUNE_COMMAND),
-      dir,
-    );
+    await step("prune", shell(config.DEPLOY_PRUNE_COMMAND), dir);
     const release: Release = {
       commit,
       committedAt: git("log", "-1", "--format=%cI", commit),
@@ -279,11 +275,7 @@ async function publish(wanted: string) {
     writeFileSync(path.join(dir, releaseFile), `${JSON.stringify(release, null, 2)}\n`);
     // Migrations add and never take away (docs/operations.md), so the release still serving
     // keeps working on the upgraded database until the switch.
-    await step(
-      "updating the database failed",
-      shell(config.DEPLOY_MIGRATE_COMMAND.replaceAll("{release}", name)),
-      dir,
-    );
+    await step("migrate", shell(config.DEPLOY_MIGRATE_COMMAND.replaceAll("{release}", name)), dir);
     if (superseded()) throw new Superseded();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -302,31 +294,34 @@ function prune() {
     if (name !== live) rmSync(path.join(root, name), { recursive: true, force: true });
 }
 
-/** Tells the owner, in plain words, that a save was not published and why. */
+/** Tells the owner, in plain words and their language, that a save was not published and why. */
 async function tellOwner(commit: string, failure: StepFailed) {
   const live = liveName();
-  const liveCommit = live ? readRelease(path.join(root, live))?.commit : undefined;
-  let subject = "";
+  let commitSubject: string | undefined;
   try {
-    subject = git("log", "-1", "--format=%s", commit);
+    if (commit) commitSubject = git("log", "-1", "--format=%s", commit) || undefined;
   } catch {
     // not fetched
   }
-  const lines = failure.output.trim().split("\n");
-  const text = [
-    `A save was not published: ${failure.step}.`,
-    "",
-    `The commit: ${commit || config.DEPLOY_BRANCH}${subject ? ` ("${subject}")` : ""}`,
-    liveCommit
-      ? `The site still shows the version before it (commit ${liveCommit}).`
-      : "The site is unchanged.",
-    "",
-    "What went wrong:",
-    ...lines.slice(-40),
-    "",
-    "Correct it in the editor (/admin) and save again: the next save is published by itself.",
-  ].join("\n");
-  log.error({ commit, step: failure.step, output: lines.slice(-40).join("\n") }, "deploy failed");
+  const { subject, text } = failureMail({
+    step: failure.step,
+    fault: failure.fault,
+    output: failure.output,
+    commit,
+    branch: config.DEPLOY_BRANCH,
+    commitSubject,
+    liveCommit: live ? readRelease(path.join(root, live))?.commit : undefined,
+    startSeconds: config.DEPLOY_START_SECONDS,
+  });
+  log.error(
+    {
+      commit,
+      step: failure.step,
+      fault: failure.fault,
+      output: lastLines(failure.output).join("\n"),
+    },
+    "deploy failed",
+  );
   const { SMTP_URL, CONTACT_FROM, CONTACT_TO, SMTP_TIMEOUT_SECONDS, SMTP_SEND_DEADLINE_SECONDS } =
     settings.contact;
   if (!SMTP_URL) return;
@@ -335,12 +330,7 @@ async function tellOwner(commit: string, failure: StepFailed) {
     deadlineMs: SMTP_SEND_DEADLINE_SECONDS * 1000,
   });
   try {
-    await sender.send({
-      from: CONTACT_FROM,
-      to: CONTACT_TO,
-      subject: `The site was not updated: ${failure.step} (commit ${commit.slice(0, 12) || config.DEPLOY_BRANCH})`,
-      text,
-    });
+    await sender.send({ from: CONTACT_FROM, to: CONTACT_TO, subject, text });
   } catch (error) {
     log.error({ err: error }, "the failure e-mail could not be sent");
   } finally {
@@ -419,7 +409,9 @@ async function rollback(): Promise<number> {
     console.log(`Live again: ${before} (commit ${readRelease(path.join(root, before))?.commit})`);
     return 0;
   } catch (error) {
-    console.error(error instanceof StepFailed ? `${error.step}\n${error.output}` : error);
+    console.error(
+      error instanceof StepFailed ? `${error.step} (${error.fault})\n${error.output}` : error,
+    );
     return 1;
   } finally {
     unlock();

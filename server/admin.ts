@@ -5,6 +5,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express from "express";
 import type { EditorBackend } from "#app/admin/cms-config.server.ts";
+import { csrfMatches, type PanelSession } from "#app/panel/auth.server.ts";
+import { panelPath } from "#app/panel/paths.ts";
+import type { EditorAnswer, EditorPerson } from "#server/editor-backend.ts";
+import { editorApiPath } from "#server/methods.ts";
+import { originGuard } from "#server/origin-guard.ts";
 import { baseSecurityHeaders, hstsHeader } from "#server/security-headers.ts";
 
 export const adminPath = "/admin";
@@ -29,6 +34,7 @@ function hostOrigins({ CMS_BACKEND, CMS_API_ROOT, CMS_BASE_URL }: EditorBackend)
       const gitea = origin(CMS_API_ROOT) ?? origin(CMS_BASE_URL) ?? "https://gitea.com";
       return { connect: [gitea], img: [gitea] };
     }
+    case "server":
     case "test-repo":
       return { connect: [], img: [] };
   }
@@ -98,6 +104,94 @@ const unconfiguredPage = `<!doctype html>
 </html>
 `;
 
+/** What every editor address answers without the panel's session (CMS_BACKEND=server). */
+const signInPage = `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Entra en el panel para editar la web</title>
+</head>
+<body>
+<main>
+<h1>Entra en el panel para editar la web</h1>
+<p>El editor se abre desde el panel, con tu llave de acceso: <a href="${panelPath}">entrar en el panel</a>.</p>
+</main>
+</body>
+</html>
+`;
+
+/** The editor's backend on this server, behind the panel's session (server/editor-backend.ts). */
+export type ServerEditor = {
+  /** Answers one request of the editor as the signed-in person; rejects if the repository is unreachable. */
+  handle: (
+    body: { action?: unknown; params?: Record<string, unknown> },
+    person: EditorPerson,
+  ) => Promise<EditorAnswer>;
+  /** The panel's session a request carries. */
+  session: (req: express.Request) => Promise<PanelSession | undefined>;
+  /** The largest request body: a picture's bytes in base64, and the entry beside it. */
+  bodyLimit: number;
+};
+
+/** The header the editor's page sends the session's form token in (app/admin/editor.ts). */
+export const formTokenHeader = "x-panel-token";
+
+/**
+ * CMS_BACKEND=server: every address below needs the panel's session (a page: 401 with a
+ * link to sign in; anything else: 401), and every request to the backend a same-origin
+ * post with the session's form token.
+ */
+function serverEditorRoutes(router: express.Router, editor: ServerEditor) {
+  router.use(async (req, res, next) => {
+    const session = await editor.session(req);
+    if (!session) {
+      res.status(401).set("Cache-Control", "no-store");
+      if (req.method === "GET" && (req.path === "/" || req.path === "")) {
+        return void res.type("html").send(signInPage);
+      }
+      return void res.json({ error: "Tu sesión ha terminado: vuelve a entrar en el panel." });
+    }
+    res.locals["session"] = session;
+    next();
+  });
+  router.get("/session.json", (_req, res) => {
+    const session = res.locals["session"] as PanelSession;
+    res.set("Cache-Control", "no-store").json({ token: session.csrf, email: session.email });
+  });
+  router.post(editorApiPath.slice(adminPath.length), originGuard, async (req, res) => {
+    const session = res.locals["session"] as PanelSession;
+    res.set("Cache-Control", "no-store");
+    if (!csrfMatches(session, req.get(formTokenHeader))) {
+      return void res
+        .status(403)
+        .json({ error: "Petición rechazada: vuelve a abrir el editor desde el panel." });
+    }
+    const parse = express.json({ limit: editor.bodyLimit });
+    parse(req, res, async (error?: unknown) => {
+      if (error) {
+        const status = (error as { status?: number }).status ?? 400;
+        return void res.status(status).json({
+          error: status === 413 ? "El archivo es demasiado grande." : "Petición no válida.",
+        });
+      }
+      try {
+        const answer = await editor.handle(req.body as never, {
+          email: session.email,
+          sessionKey: session.csrf,
+        });
+        res.status(answer.status).json(answer.body);
+      } catch {
+        res.status(503).json({
+          error:
+            "No se ha podido guardar: el repositorio de la web no responde. Inténtalo de nuevo en unos minutos.",
+        });
+      }
+    });
+  });
+}
+
 /**
  * Serves /admin, /admin/config.json and the editor's files; anything else under it is a 404.
  * Without a repository, the editor works on the project's folder when opened on this machine
@@ -108,14 +202,20 @@ export function adminRouter({
   dir,
   backend,
   configFor,
+  server,
 }: {
   /** <build>/admin */
   dir: string;
   backend: EditorBackend;
   configFor: (backend: EditorBackend) => unknown;
+  /** CMS_BACKEND=server: its backend, or none when no source repository is set. */
+  server?: ServerEditor | undefined;
 }): express.Router {
   const policy = adminPolicy(backend);
-  const unconfigured = backend.CMS_BACKEND !== "test-repo" && !backend.CMS_REPO;
+  const unconfigured =
+    backend.CMS_BACKEND === "server"
+      ? !server
+      : backend.CMS_BACKEND !== "test-repo" && !backend.CMS_REPO;
   const configBody = JSON.stringify(configFor(backend));
   // Any repository name does for a local folder; the editor only asks that there is one.
   const localConfigBody = JSON.stringify(configFor({ ...backend, CMS_REPO: "local/site" }));
@@ -128,6 +228,7 @@ export function adminRouter({
     res.set({ "Content-Security-Policy": policy, "X-Robots-Tag": "noindex, nofollow" });
     next();
   });
+  if (server) serverEditorRoutes(router, server);
   router.get("/", (req, res) => {
     res.set("Cache-Control", "no-cache");
     if (unconfigured && !onLoopback(req)) res.status(503).type("html").send(unconfiguredPage);

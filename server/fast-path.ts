@@ -133,7 +133,10 @@ export function createFastPath({
     // The content editor: neither a page nor counted.
     if (url === adminPath || url.startsWith(`${adminPath}/`)) return app(req, res);
     // The owner's panel: rendered per request for the one signed in, never counted.
-    if (url === panelPath || url.startsWith(`${panelPath}/`)) return app(req, res);
+    // In any case, as Express routes it: never the 404 page, whose paths are counted (a
+    // misspelt feed address would put its key among them).
+    const lower = url.toLowerCase();
+    if (lower === panelPath || lower.startsWith(`${panelPath}/`)) return app(req, res);
     if (url.startsWith("/assets/")) return answerPlain(req, res, 404, { https });
     if (dynamicPages.has(url)) return app(req, res);
     // React Router's data for a page (`/contact.data`, `/_root.data` for the home page); any

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import proxyaddr from "proxy-addr";
+import { clientNetwork } from "#app/contact/rate-limit.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { answerPlain, rawPlainAnswer } from "#server/plain-answer.ts";
@@ -49,6 +52,7 @@ export function createHttpServer(
     },
   );
   server.maxConnections = limits.MAX_CONNECTIONS;
+  limitPerClient(server, limits, log);
 
   // Node answers these itself with a bare status line; ours carries the security headers.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -94,6 +98,56 @@ export function createHttpServer(
       server.closeIdleConnections();
     });
   return Object.assign(server, { closeGracefully: close });
+}
+
+/**
+ * Whether a connection comes from a proxy TRUST_PROXY trusts (Express's reading of it, at the
+ * first hop): it carries many visitors, so it is not limited as one client. A hop count trusts
+ * whoever connects, so with one no connection is limited per client.
+ */
+function trustedProxy(setting: Settings["server"]["TRUST_PROXY"]): (address: string) => boolean {
+  if (setting === false) return () => false;
+  if (typeof setting === "number") return () => setting > 0;
+  const trusts = proxyaddr.compile(setting.split(",").map((part) => part.trim()));
+  return (address) => trusts(address, 0);
+}
+
+/**
+ * At most MAX_CONNECTIONS_PER_CLIENT connections open at once from one client (an IPv4 address,
+ * an IPv6 /64); one more is closed at once. MAX_CONNECTIONS alone is one budget for everyone:
+ * a probe holding 1,100 slow connections from one address had every other client's requests
+ * refused for 25 s.
+ */
+function limitPerClient(
+  server: ReturnType<typeof createServer>,
+  limits: Settings["server"],
+  log: Logger,
+) {
+  const max = Math.min(limits.MAX_CONNECTIONS_PER_CLIENT, limits.MAX_CONNECTIONS);
+  const trusted = trustedProxy(limits.TRUST_PROXY);
+  const open = new Map<string, number>();
+  let warnedAt = -Infinity;
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || trusted(address)) return;
+    const client = clientNetwork(address);
+    const count = open.get(client) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      // At most a line a minute, as for MAX_CONNECTIONS.
+      if (performance.now() - warnedAt >= 60_000) {
+        warnedAt = performance.now();
+        log.warn({ max }, "connections refused: MAX_CONNECTIONS_PER_CLIENT reached by a client");
+      }
+      return;
+    }
+    open.set(client, count + 1);
+    socket.once("close", () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 }
 
 /** The first descriptor systemd hands over (SD_LISTEN_FDS_START in sd-daemon.h). */

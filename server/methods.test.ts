@@ -13,6 +13,8 @@ describe("allowedMethods", () => {
     ["/contact.data", ["GET", "HEAD", "POST"]],
     ["/_root.data", ["GET", "HEAD"]],
     ["/api/contact", ["POST"]],
+    ["/admin/api/v1", ["POST"]],
+    ["/admin", ["GET", "HEAD"]],
     ["/robots.txt", ["GET", "HEAD"]],
     ["/no-such-page", ["GET", "HEAD"]],
     ["*", ["GET", "HEAD"]],

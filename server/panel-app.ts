@@ -8,22 +8,20 @@ import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import type { ContactService } from "#app/contact/service.server.ts";
-import { panelAuth, panelTimes } from "#app/panel/auth.server.ts";
+import { panelAuth, panelTimes, signInWindowMs } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { passkeys } from "#app/panel/passkeys.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
 import { feedSecret, panelStore } from "#app/panel/store.server.ts";
 import { createStatsStore } from "#app/stats/store.server.ts";
 import { goLiveProblems } from "#server/launch-warning.ts";
-import { panelRouter } from "#server/panel.tsx";
+import { panelRouter, sessionOfRequest } from "#server/panel.tsx";
 import { callsFeed, callsSection } from "#server/panel-calls.tsx";
 import { messagesSection } from "#server/panel-messages.tsx";
 import { numbersSection } from "#server/panel-numbers.tsx";
 import { peopleSection } from "#server/panel-people.tsx";
 import { siteSection } from "#server/panel-site.tsx";
 import type { Release } from "#server/release.ts";
-
-const minute = 60_000;
 
 export function createPanel(
   settings: Settings,
@@ -44,14 +42,18 @@ export function createPanel(
     collections: CollectionCounts;
     log: Logger;
   },
-): { router: express.Router; sweep: () => Promise<void> } {
+): {
+  router: express.Router;
+  sweep: () => Promise<void>;
+  session: ReturnType<typeof sessionOfRequest>;
+} {
   const store = panelStore(contact.database);
   const auth = panelAuth(store, panelTimes(settings.panel));
   const siteUrl = settings.build.SITE_URL;
   const signInLimit = contact.budget({
     scope: "panel-sign-in:",
     max: settings.panel.PANEL_SIGN_IN_ATTEMPTS,
-    windowMs: 15 * minute,
+    windowMs: signInWindowMs,
   });
   const feedKey = () => store.secret(feedSecret);
   const router = panelRouter({
@@ -95,5 +97,5 @@ export function createPanel(
       });
     },
   });
-  return { router, sweep: () => auth.sweep() };
+  return { router, sweep: () => auth.sweep(), session: sessionOfRequest(auth) };
 }

@@ -9,6 +9,7 @@ import { companyTimeZone } from "#app/booking/availability.ts";
 import type { BookingService } from "#app/booking/service.server.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { madridTime } from "#app/panel/time.ts";
+import { printableLine, printableText } from "#app/text/printable.ts";
 import {
   ActionForm,
   confirmPage,
@@ -82,8 +83,10 @@ export function callsFeed(
   { booking, key }: { booking: BookingService; key: () => Promise<string> },
 ) {
   router.get("/calendar/:key.ics", async (req, res) => {
-    const given = Buffer.from(String(req.params["key"]));
-    const expected = Buffer.from(await key());
+    // Only the address as it was handed out: Express matches without case, so the key, the
+    // folder or the extension in other letters (`/panel/Calendar/KEY.ICS`) must not serve it.
+    const given = Buffer.from(req.originalUrl.split("?")[0] ?? "");
+    const expected = Buffer.from(`${panelPath}/calendar/${await key()}.ics`);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return notFound(res);
     }
@@ -99,8 +102,9 @@ export function callsFeed(
         id: `panel-call-${call.id}-${call.createdAt}`,
         start: new Date(call.start),
         end: new Date(call.end),
-        summary: call.company ? `${call.name} (${call.company})` : call.name,
-        description: `${call.topic}\n\n${call.email}`,
+        // What the visitor typed, as every text shown to the owner (app/text/printable.ts).
+        summary: printableLine(call.company ? `${call.name} (${call.company})` : call.name),
+        description: printableText(`${call.topic}\n\n${call.email}`),
       });
     }
     res.type("text/calendar; charset=utf-8").send(calendar.toString());

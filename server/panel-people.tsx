@@ -3,10 +3,17 @@
 // passkeys and sessions go with them), signing out everywhere, and the audit log.
 import type express from "express";
 import { z } from "zod";
-import { normalEmail, type PanelAuth } from "#app/panel/auth.server.ts";
+import { normalEmail, signInWindowMs, type PanelAuth } from "#app/panel/auth.server.ts";
 import type { PanelStore } from "#app/panel/store.server.ts";
 import { madridTime } from "#app/panel/time.ts";
-import { ActionForm, confirmPage, Notice, panelPath, renderPage } from "#app/panel/views.tsx";
+import {
+  ActionForm,
+  confirmPage,
+  Notice,
+  panelPath,
+  renderPage,
+  type PageContext,
+} from "#app/panel/views.tsx";
 import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const peoplePath = `${panelPath}/people`;
@@ -35,6 +42,25 @@ const actions = [
 const isAction = (action: string): action is (typeof actions)[number] =>
   (actions as readonly string[]).includes(action);
 const emailSchema = z.email().max(254);
+
+const refusedReasons = ["refused", "expired", "rateLimited"] as const;
+
+/**
+ * A line of refused attempts, which stands for every attempt of one client and reason in its
+ * window: why, how many times, and which client (a short keyed hash of its network).
+ */
+function refusedLine(
+  t: PageContext["t"],
+  entry: { detail: string | null; client: string | null; count: number | bigint },
+) {
+  const reason = refusedReasons.find((known) => known === entry.detail);
+  return t("panel.people.refusedLine", {
+    reason: reason ? t(`panel.people.reasons.${reason}`) : (entry.detail ?? ""),
+    times: Number(entry.count),
+    client: entry.client,
+    minutes: signInWindowMs / 60_000,
+  });
+}
 
 export function peopleSection(
   router: express.Router,
@@ -134,7 +160,11 @@ export function peopleSection(
                       {isAction(entry.action)
                         ? t(`panel.people.actions.${entry.action}`)
                         : entry.action}
-                      {entry.detail ? ` ${entry.detail}` : ""}
+                      {entry.client === null
+                        ? entry.detail
+                          ? ` ${entry.detail}`
+                          : ""
+                        : ` ${refusedLine(t, entry)}`}
                     </td>
                   </tr>
                 ))}

@@ -4,6 +4,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import type express from "express";
+import { settings } from "#app/config/settings.server.ts";
 import { madridTime } from "#app/panel/time.ts";
 import { renderPage } from "#app/panel/views.tsx";
 import { adminPath } from "#server/admin.ts";
@@ -100,7 +101,11 @@ export function siteSection(
                         ? t("panel.site.published", { commit: short(deploy.commit) })
                         : t("panel.site.failed", {
                             commit: short(deploy.commit),
-                            step: deploy.step ?? "",
+                            // A step's key (scripts/deploy-failure.ts); older logs wrote its words.
+                            step: t(`panel.deploy.steps.${deploy.step ?? ""}`, {
+                              defaultValue: deploy.step ?? "",
+                              seconds: settings.deploy.DEPLOY_START_SECONDS,
+                            }),
                           })}
                     </p>
                   </li>

@@ -70,6 +70,10 @@ function cookieOf(header: string | undefined): string | undefined {
   return undefined;
 }
 
+/** The panel's session a request carries, for the editor at /admin (server/admin.ts). */
+export const sessionOfRequest = (auth: PanelAuth) => (req: express.Request) =>
+  auth.session(cookieOf(req.headers.cookie));
+
 export type PanelLocals = {
   context: PageContext;
   session: PanelSession | undefined;
@@ -165,14 +169,38 @@ export function panelRouter({
       res.json({ to: panelPath });
     });
 
-  // Counted per client network, each time a browser asks for a challenge (to sign in or to
-  // enrol), whatever the outcome: a challenge answers once, so this counts the attempts.
-  const limited = async (req: express.Request, res: express.Response) => {
-    const decision = await signInLimit(clientKey(req));
+  // Every post of the sign-in and the enrolment counts against the sign-in limit, per client
+  // network, whatever it holds and whatever its outcome (a probe's 6,547 garbage answers in ten
+  // seconds were each checked and logged). A malformed post is still 400; past the limit a
+  // well-formed one is 429. Refused attempts go to the audit log as one line per client and
+  // reason per window, with a count (auth.refused).
+  const attempts = [
+    "/api/enrol/options",
+    "/api/enrol/verify",
+    "/api/sign-in/options",
+    "/api/sign-in/verify",
+  ];
+  router.post(attempts, async (req, res, next) => {
+    res.locals["attempt"] = await signInLimit(clientKey(req));
+    next();
+  });
+  const limited = async (
+    req: express.Request,
+    res: express.Response,
+    action: "sign-in-refused" | "enrol-refused",
+  ) => {
+    const decision = res.locals["attempt"] as RateLimitDecision;
     if (decision.allowed) return false;
-    // Not in the audit log: refused requests past the limit would fill it.
+    await auth.refused(clientKey(req), action, "rateLimited");
     res.set(decision.headers).status(429).json({ reason: "rateLimited" });
     return true;
+  };
+  /** A verification's body: the challenge's id and the authenticator's answer. */
+  const answerOf = (req: express.Request) => {
+    const { challengeId, response } = req.body as { challengeId?: unknown; response?: unknown };
+    return typeof challengeId === "string" && typeof response === "object" && response
+      ? { challengeId, response: response as never }
+      : undefined;
   };
 
   // Enrolment: the invitation link's page, then the passkey.
@@ -204,38 +232,36 @@ export function panelRouter({
   router.post("/api/enrol/options", async (req, res) => {
     const { token } = req.body as { token?: unknown };
     if (typeof token !== "string") return void res.status(400).json({ reason: "refused" });
-    if (await limited(req, res)) return;
+    if (await limited(req, res, "enrol-refused")) return;
     const made = await passkeys.enrolOptions(token, rpOf(req));
     if (!made) return void res.status(410).json({ reason: "expired" });
     res.json(made);
   });
   router.post("/api/enrol/verify", async (req, res) => {
-    const { challengeId, response } = req.body as { challengeId?: unknown; response?: unknown };
-    if (typeof challengeId !== "string" || typeof response !== "object" || !response) {
-      return void res.status(400).json({ reason: "refused" });
-    }
-    const result = await passkeys.enrol(challengeId, response as never, rpOf(req));
+    const answer = answerOf(req);
+    if (!answer) return void res.status(400).json({ reason: "refused" });
+    if (await limited(req, res, "enrol-refused")) return;
+    const result = await passkeys.enrol(answer.challengeId, answer.response, rpOf(req));
     if (!result.ok) {
-      // Logged only for a live challenge, which takes a good invitation: garbage posts
-      // cannot fill the log.
-      if (result.reason === "refused") await auth.audit(null, "enrol-refused");
+      // Logged only for a live challenge, which takes a good invitation.
+      if (result.reason === "refused")
+        await auth.refused(clientKey(req), "enrol-refused", "refused");
       return void res.status(result.reason === "expired" ? 410 : 400).json(result);
     }
     await startSession(res, result, "enrol");
   });
 
   router.post("/api/sign-in/options", async (req, res) => {
-    if (await limited(req, res)) return;
+    if (await limited(req, res, "sign-in-refused")) return;
     res.json(await passkeys.signInOptions(rpOf(req)));
   });
   router.post("/api/sign-in/verify", async (req, res) => {
-    const { challengeId, response } = req.body as { challengeId?: unknown; response?: unknown };
-    if (typeof challengeId !== "string" || typeof response !== "object" || !response) {
-      return void res.status(400).json({ reason: "refused" });
-    }
-    const result = await passkeys.signIn(challengeId, response as never, rpOf(req));
+    const answer = answerOf(req);
+    if (!answer) return void res.status(400).json({ reason: "refused" });
+    if (await limited(req, res, "sign-in-refused")) return;
+    const result = await passkeys.signIn(answer.challengeId, answer.response, rpOf(req));
     if (!result.ok) {
-      await auth.audit(null, "sign-in-refused", result.reason);
+      await auth.refused(clientKey(req), "sign-in-refused", result.reason);
       return void res.status(401).json(result);
     }
     await startSession(res, result, "sign-in");

@@ -57,6 +57,29 @@ it("logs the calendar feed's address without its key", async () => {
   const key = "FeedKeyFeedKeyFeedKey";
   expect(await (await fetch(`${url}/panel/calendar/${key}.ics`)).text()).toBe("feed");
   await expect.poll(() => lines.length).toBe(3);
-  expect(lines[2]).toMatchObject({ method: "GET", path: "/panel/calendar/*.ics", status: 200 });
+  expect(lines[2]).toMatchObject({ method: "GET", path: "/panel/calendar/*", status: 200 });
   expect(JSON.stringify(lines)).not.toContain(key);
+});
+
+it("logs no spelling of the feed's address with its key", async () => {
+  // Found by a probe: Express matches without case, the redaction matched exact case.
+  const key = "AnotherFeedKeyAnotherFeedKey";
+  const spellings = [
+    `/panel/Calendar/${key}.ics`,
+    `/PANEL/CALENDAR/${key}.ICS`,
+    `/panel/calendar/${key}.ICS`,
+    `/panel/calendar/${key}`,
+    `/panel/calendar/${key}.ics;x`,
+    `/panel//calendar/${key}.ics`,
+    `/panel/%63alendar/${key}.ics`,
+    `/panel%2Fcalendar/${key}.ics`,
+  ];
+  const before = lines.length;
+  for (const spelling of spellings) await fetch(`${url}${spelling}`);
+  await expect.poll(() => lines.length).toBe(before + spellings.length);
+  const logged = lines.slice(before);
+  expect(logged.map((line) => line["path"])).toEqual(
+    Array<string>(spellings.length).fill("/panel/calendar/*"),
+  );
+  expect(JSON.stringify(lines).toLowerCase()).not.toContain(key.toLowerCase());
 });

@@ -2,12 +2,25 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Logger } from "#app/config/log.server.ts";
 
+/** Anything under the feed's folder, in any case, with repeated slashes. */
+const feedFolder = /^\/+panel\/+calendar(?:\/|$)/i;
+
 /**
  * The calendar feed's address is its key (server/panel-calls.tsx): logged without it, like
- * nginx's access log (deploy/nginx.conf).
+ * nginx's access log (deploy/nginx.conf), in every spelling that reaches the server: Express
+ * matches paths without case, so `/panel/Calendar/KEY.ics`, `KEY.ICS`, `KEY` or `KEY.ics;x`
+ * reached it and were logged whole (found by a probe). Read once percent-decoded, as a router
+ * would.
  */
-const redacted = (path: string) =>
-  path.replace(/^\/panel\/calendar\/[^/]+\.ics$/, "/panel/calendar/*.ics");
+function redacted(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: read as it is.
+  }
+  return feedFolder.test(path) || feedFolder.test(decoded) ? "/panel/calendar/*" : path;
+}
 
 /**
  * One log line per dynamic request, with an id the response carries too. Never a body,

@@ -25,7 +25,8 @@ import {
   publishedLanguages,
 } from "#app/routing/paths.ts";
 import { startStatsService, type PageIndex } from "#app/stats/service.server.ts";
-import { adminRouter } from "#server/admin.ts";
+import { adminRouter, type ServerEditor } from "#server/admin.ts";
+import { editorBackend } from "#server/editor-backend.ts";
 import { createExpressApp } from "#server/express-app.ts";
 import { createFastPath } from "#server/fast-path.ts";
 import { createHealthCheck } from "#server/health.ts";
@@ -139,14 +140,6 @@ export async function wireSite(
     log,
   });
 
-  const editor = adminRouter({
-    dir: adminDir,
-    backend: settings.admin,
-    configFor: (backend) => cmsConfig({ backend, languages, spanish: catalogue(defaultLanguage) }),
-  });
-  const admin = adminReady
-    ? express.Router().use((_req, _res, next) => void adminReady.then(() => next(), next), editor)
-    : editor;
   // The owner's panel (/panel): messages, calls, numbers and the site, behind a passkey.
   const panel = createPanel(settings, {
     contact,
@@ -158,6 +151,15 @@ export async function wireSite(
     log,
   });
   contact.addPurge(panel.sweep);
+  const editor = adminRouter({
+    dir: adminDir,
+    backend: settings.admin,
+    configFor: (backend) => cmsConfig({ backend, languages, spanish: catalogue(defaultLanguage) }),
+    server: serverEditor(settings, panel.session),
+  });
+  const admin = adminReady
+    ? express.Router().use((_req, _res, next) => void adminReady.then(() => next(), next), editor)
+    : editor;
   const app = createExpressApp({
     build,
     trustProxy: settings.server.TRUST_PROXY,
@@ -221,6 +223,47 @@ export async function wireSite(
       await stats.stop();
       booking.stop();
       await contact.stop();
+    },
+  };
+}
+
+/**
+ * CMS_BACKEND=server: saves are commits this server makes in the source repository, as the
+ * panel's signed-in person. Its working clone is made on the first request (a slow or absent
+ * repository does not hold up the site's start). None without a source repository.
+ */
+function serverEditor(
+  settings: Settings,
+  session: ServerEditor["session"],
+): ServerEditor | undefined {
+  const { CMS_BACKEND, CMS_SOURCE_REPOSITORY, CMS_BRANCH, CMS_WORK_DIR, CMS_UPLOAD_MAX_MB } =
+    settings.admin;
+  const source = CMS_SOURCE_REPOSITORY ?? settings.deploy.DEPLOY_REPOSITORY;
+  if (CMS_BACKEND !== "server" || !source) return undefined;
+  const { CMS_DEPLOY_HOOK_URL, CMS_DEPLOY_HOOK_SECRET } = settings.admin;
+  const maxUploadBytes = CMS_UPLOAD_MAX_MB * 1_048_576;
+  let backend: ReturnType<typeof editorBackend> | undefined;
+  return {
+    session,
+    // base64 is 4/3 of the bytes; the entry's text and a too-big picture's refusal fit beside.
+    bodyLimit: Math.ceil(maxUploadBytes * 1.5) + 1_048_576,
+    handle: async (body, person) => {
+      backend ??= editorBackend({
+        source,
+        branch: CMS_BRANCH,
+        workDir: CMS_WORK_DIR,
+        maxUploadBytes,
+        hook:
+          CMS_DEPLOY_HOOK_URL && CMS_DEPLOY_HOOK_SECRET
+            ? { url: CMS_DEPLOY_HOOK_URL, secret: CMS_DEPLOY_HOOK_SECRET }
+            : undefined,
+        log,
+      }).catch((error: unknown) => {
+        backend = undefined;
+        log.error({ err: error }, "the editor's repository could not be cloned");
+        throw error;
+      });
+      return (await backend).handle(body, person);
     },
   };
 }

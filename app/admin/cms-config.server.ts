@@ -199,7 +199,29 @@ function catalogueFields(messages: Record<string, unknown>, prefix: string): Fie
  * parts the labels name first, in their order, then any other in name order, labelled from
  * its name until it has a label of its own.
  */
-function textEntries(spanish: Record<string, unknown>) {
+/** The languages' names in Spanish, for the editor's labels. */
+const languageNames: Record<Language, string> = {
+  es: "español",
+  en: "inglés",
+  ca: "catalán",
+  de: "alemán",
+};
+
+/** A field as Decap CMS takes it outside a collection written per language: no `i18n` option. */
+const withoutI18n = (field: Field): Field => {
+  const kept = Object.fromEntries(
+    Object.entries(field).filter(([option]) => option !== "i18n"),
+  ) as Field;
+  return Array.isArray(field["fields"])
+    ? { ...kept, fields: (field["fields"] as Field[]).map(withoutI18n) }
+    : kept;
+};
+
+/**
+ * `lang`: the texts of one language, for Decap CMS (CMS_BACKEND=server), which writes a file
+ * collection per language in one file only; one collection per language instead.
+ */
+function textEntries(spanish: Record<string, unknown>, lang?: Language) {
   const named = Object.keys(labels.parts).filter((part) => part in spanish);
   const others = Object.keys(spanish)
     .filter((part) => !(part in labels.parts))
@@ -209,10 +231,15 @@ function textEntries(spanish: Record<string, unknown>) {
     return {
       name: part,
       label: own ? `${own.label} — ${own.hint}` : words(part),
-      file: `content/locales/{{locale}}/${part}.json`,
+      file: `content/locales/${lang ?? "{{locale}}"}/${part}.json`,
       format: "json",
-      i18n: true,
-      fields: catalogueFields(spanish[part] as Record<string, unknown>, part),
+      ...(lang
+        ? {
+            fields: catalogueFields(spanish[part] as Record<string, unknown>, part).map(
+              withoutI18n,
+            ),
+          }
+        : { i18n: true, fields: catalogueFields(spanish[part] as Record<string, unknown>, part) }),
     };
   });
 }
@@ -289,7 +316,23 @@ function backendConfig(settings: EditorBackend) {
     CMS_API_ROOT,
     CMS_APP_ID,
   } = settings;
+  const commitMessages = {
+    create: "Contenido: crea {{collection}} «{{slug}}»",
+    update: "Contenido: cambia {{collection}} «{{slug}}»",
+    delete: "Contenido: borra {{collection}} «{{slug}}»",
+    uploadMedia: "Contenido: sube «{{path}}»",
+    deleteMedia: "Contenido: borra «{{path}}»",
+  };
   if (name === "test-repo") return { name };
+  // Decap CMS's proxy protocol, answered by this server (server/editor-backend.ts).
+  if (name === "server") {
+    return {
+      name: "proxy",
+      proxy_url: "/admin/api/v1", // server/methods.ts
+      branch: CMS_BRANCH,
+      commit_messages: commitMessages,
+    };
+  }
   return {
     name,
     repo: CMS_REPO,
@@ -298,9 +341,9 @@ function backendConfig(settings: EditorBackend) {
     ...(CMS_API_ROOT ? { api_root: CMS_API_ROOT } : {}),
     ...(CMS_APP_ID ? { app_id: CMS_APP_ID, auth_type: "pkce" } : {}),
     commit_messages: {
-      create: "Contenido: crea {{collection}} «{{slug}}»",
-      update: "Contenido: cambia {{collection}} «{{slug}}»",
-      delete: "Contenido: borra {{collection}} «{{slug}}»",
+      create: commitMessages.create,
+      update: commitMessages.update,
+      delete: commitMessages.delete,
     },
   };
 }
@@ -321,12 +364,17 @@ export function cmsConfig({
   collections?: readonly Collection[];
 }) {
   const [defaultLocale = "es"] = languages;
+  // Decap CMS (this server's backend) reads the same shape, less Sveltia's own options; it
+  // cannot name a file after its language (content/legal/<page>/<language>.md), so the legal
+  // texts stay with the git hosts' editor.
+  const decap = backend.CMS_BACKEND === "server";
   const legal = spanish["legal"] as Record<string, { meta: { title: string } } | undefined>;
   const editorCollection = (collection: Collection) => {
     switch (collection.kind) {
       case "folder":
         return folderCollection(collection);
       case "pages":
+        if (decap) return undefined;
         return {
           name: collection.name,
           label: collection.label,
@@ -350,7 +398,7 @@ export function cmsConfig({
     load_config_file: false,
     backend: backendConfig(backend),
     // No stock-photo services: the editor makes no request beyond the site and the git host.
-    media_libraries: { stock_assets: { providers: [] } },
+    ...(decap ? {} : { media_libraries: { stock_assets: { providers: [] } } }),
     // An entry's folder is named after its title in plain ASCII ("Cinco señales…" →
     // cinco-senales-…), as the build requires of folder names.
     slug: { encoding: "ascii", clean_accents: true },
@@ -361,17 +409,27 @@ export function cmsConfig({
       locales: languages,
       default_locale: defaultLocale,
       // A new entry starts in Spanish; the owner adds the other languages when they are written.
-      initial_locales: "default",
+      ...(decap ? {} : { initial_locales: "default" }),
     },
     collections: [
-      {
-        name: "texts",
-        label: "Textos de las páginas",
-        description:
-          "Un apartado por página o parte de la web; bajo cada campo, el texto en español.",
-        i18n: true,
-        files: textEntries(spanish),
-      },
+      ...(decap
+        ? languages.map((lang) => ({
+            name: `texts-${lang}`,
+            label: `Textos de las páginas en ${languageNames[lang]}`,
+            description:
+              "Un apartado por página o parte de la web; bajo cada campo, el texto en español.",
+            files: textEntries(spanish, lang),
+          }))
+        : [
+            {
+              name: "texts",
+              label: "Textos de las páginas",
+              description:
+                "Un apartado por página o parte de la web; bajo cada campo, el texto en español.",
+              i18n: true,
+              files: textEntries(spanish),
+            },
+          ]),
       ...collections.flatMap((collection) => editorCollection(collection) ?? []),
       {
         // The one-file collections, together: the company's data.

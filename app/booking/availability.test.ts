@@ -50,8 +50,8 @@ const range = (from: string, to: string) => {
 
 describe("free slots", () => {
   const busy = [
-    ...busyTimes(fixture("company.ics"), horizon(rules, now)),
-    ...busyTimes(fixture("other-zone.ics"), horizon(rules, now)),
+    ...busyTimes(fixture("company.ics"), horizon(rules, now)).busy,
+    ...busyTimes(fixture("other-zone.ics"), horizon(rules, now)).busy,
   ];
 
   it("are the working hours minus the calendar, on Madrid's wall clock across the summer-time change", () => {
@@ -101,6 +101,68 @@ describe("free slots", () => {
 });
 
 describe("reading a calendar", () => {
+  /** The company's calendar with more events in it. */
+  const withEvents = (...events: string[]) =>
+    fixture("company.ics").replace(
+      "END:VCALENDAR",
+      [
+        ...events.map((lines, n) =>
+          [
+            "BEGIN:VEVENT",
+            `UID:added-${n}@example.org`,
+            "DTSTAMP:20270301T000000Z",
+            lines,
+            "END:VEVENT",
+          ].join("\r\n"),
+        ),
+        "END:VCALENDAR",
+      ].join("\r\n"),
+    );
+  const freeWith = (text: string) =>
+    asWallClock(freeDays(rules, busyTimes(text, horizon(rules, now)).busy, now));
+  const companyOnly = freeWith(fixture("company.ics"));
+
+  it("expands an hourly rule from 2020 only near the offered days: the others' busy times still count", () => {
+    // Found by a probe: 60,000 hours since 2020 went past the reading's cap, so the whole
+    // calendar was refused and no slot offered.
+    const everyHour = withEvents(
+      "DTSTART:20200101T000000Z\r\nDTEND:20200101T001000Z\r\nRRULE:FREQ=HOURLY\r\nTRANSP:TRANSPARENT",
+    );
+    expect(freeWith(everyHour)).toEqual(companyOnly);
+    // Ten minutes before every hour, every third hour since 2020: each slot it touches is
+    // blocked, the rest offered, beside the company's own events.
+    const blip = withEvents(
+      "DTSTART:20200101T005000Z\r\nDTEND:20200101T010000Z\r\nRRULE:FREQ=HOURLY;INTERVAL=3",
+    );
+    const blocked = new Set(
+      Array.from({ length: 8 }, (_, n) => `${String(n * 3).padStart(2, "0")}:30`),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(companyOnly).map(([day, times]) => [
+        day,
+        times.filter((time) => {
+          // Madrid is UTC+1 before Sunday 28 March, UTC+2 from then on.
+          const utc = `${String((Number(time.slice(0, 2)) - (day < "2027-03-28" ? 1 : 2) + 24) % 24).padStart(2, "0")}${time.slice(2)}`;
+          return !blocked.has(utc);
+        }),
+      ]),
+    );
+    expect(freeWith(blip)).toEqual(expected);
+    expect(Object.values(expected).flat().length).toBeLessThan(
+      Object.values(companyOnly).flat().length,
+    );
+  });
+
+  it("leaves out one event too costly to expand, and reads the rest", () => {
+    // A COUNT counts from the first occurrence, so this rule cannot start near the span.
+    const counted = withEvents(
+      "DTSTART:20200101T000000Z\r\nDTEND:20200101T001000Z\r\nRRULE:FREQ=HOURLY;COUNT=1000000",
+    );
+    const read = busyTimes(counted, horizon(rules, now));
+    expect(read.skipped).toEqual(["added-0@example.org"]);
+    expect(asWallClock(freeDays(rules, read.busy, now))).toEqual(companyOnly);
+  });
+
   it("refuses a text that is not iCalendar", () => {
     expect(() => busyTimes("<html>Sign in</html>", horizon(rules, now))).toThrow();
   });

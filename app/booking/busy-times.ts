@@ -11,11 +11,19 @@ const dayMs = 24 * 3600 * 1000;
 /**
  * Occurrences looked at in one reading, all events together: about a second of work on a
  * small server (ical.js takes some 20 µs an occurrence). Past it the reading fails and the
- * last good copy is kept: a calendar this costly is not the company's agenda. A daily or weekly
- * rule costs about 25 occurrences however old (`fastForward`); a monthly meeting since 2000
- * about 330, a weekly one with a COUNT since 2000 up to 1,400.
+ * last good copy is kept: a calendar this costly is not the company's agenda. A rule of a fixed
+ * period without COUNT (hourly, daily, weekly, …) costs about 25 occurrences a day of its
+ * period however old (`fastForward`); a monthly meeting since 2000 about 330, a weekly one with
+ * a COUNT since 2000 up to 1,400.
  */
 const maxStepsPerReading = 50_000;
+
+/**
+ * Occurrences looked at for one event: one past it is left out of the reading (and named in
+ * `skipped`) rather than failing the whole calendar, so one hostile event cannot switch booking
+ * off while the other events still count.
+ */
+const maxStepsPerEvent = 10_000;
 
 function isTimeZone(name: string): boolean {
   try {
@@ -61,43 +69,54 @@ function isFree(component: ICAL.Component): boolean {
   return status === "CANCELLED" || transparency === "TRANSPARENT";
 }
 
+/** Seconds of one step of each fixed-period frequency (months and years have none). */
+const unitSeconds: Record<string, number> = {
+  SECONDLY: 1,
+  MINUTELY: 60,
+  HOURLY: 3600,
+  DAILY: 86_400,
+  WEEKLY: 7 * 86_400,
+};
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 /**
  * Where to start expanding a rule so that it reaches `from` in a few steps: a later first
- * occurrence of the same pattern, whole periods after DTSTART (days keep their wall-clock
- * time, so a zone's summer time changes nothing). Only for one DAILY or WEEKLY rule without
- * COUNT (a COUNT counts from the real first occurrence); other rules start at DTSTART, their
- * cost bounded by the caps. The start lands over a week before `from`: ical.js also yields the
- * start itself as an occurrence, which must fall outside the span read.
+ * occurrence of the same pattern, whole days after DTSTART that are also whole periods of the
+ * rule (days keep their wall-clock time, so a zone's summer time changes nothing; an hourly rule
+ * jumps by whole days, a rule every 5 hours by 5 days). For one rule of a fixed period (secondly
+ * to weekly) without COUNT (a COUNT counts from the real first occurrence); other rules start at
+ * DTSTART, their cost bounded by the caps. The start lands over a week before `from`: ical.js
+ * also yields the start itself as an occurrence, which must fall outside the span read.
  */
 function fastForward(event: ICAL.Event, from: number): ICAL.Time | undefined {
   const [only, ...more] = event.component.getAllProperties("rrule");
   if (!only || more.length) return undefined;
   const rule = only.getFirstValue() as ICAL.Recur;
   if (rule.count) return undefined;
-  const interval = rule.interval || 1;
-  const periodDays =
-    rule.freq === "DAILY" ? interval : rule.freq === "WEEKLY" ? 7 * interval : undefined;
-  if (!periodDays) return undefined;
-  const periods = Math.floor(
-    (from - 8 * dayMs - instantOf(event.startDate)) / (periodDays * dayMs),
-  );
+  const unit = unitSeconds[rule.freq];
+  if (!unit) return undefined;
+  const period = unit * (rule.interval || 1);
+  const jumpDays = period / gcd(period, 86_400);
+  const periods = Math.floor((from - 8 * dayMs - instantOf(event.startDate)) / (jumpDays * dayMs));
   if (periods <= 0) return undefined;
   const start = event.startDate.clone();
-  start.adjust(periods * periodDays, 0, 0, 0);
+  start.adjust(periods * jumpDays, 0, 0, 0);
   return start;
 }
 
 /**
  * The busy times an iCalendar text holds within `range`: single events, every occurrence of
  * recurring ones (RRULE, RDATE, EXDATE) with their moved or cancelled exceptions
- * (RECURRENCE-ID), all-day events as whole days of the company. Throws on a text that is not
- * iCalendar, and on one whose expansion takes more than `maxSteps` occurrences.
+ * (RECURRENCE-ID), all-day events as whole days of the company; `skipped`: the UIDs of the
+ * recurring events left out, each costing more than `maxPerEvent` occurrences. Throws on a text
+ * that is not iCalendar, and on one whose expansion takes more than `maxSteps` occurrences.
  */
 export function busyTimes(
   text: string,
   range: Interval,
-  maxSteps = maxStepsPerReading,
-): Interval[] {
+  { maxSteps = maxStepsPerReading, maxPerEvent = maxStepsPerEvent } = {},
+): { busy: Interval[]; skipped: string[] } {
   const root = new ICAL.Component(ICAL.parse(text));
   if (root.name !== "vcalendar") throw new Error("not an iCalendar file (no VCALENDAR)");
   for (const zone of root.getAllSubcomponents("vtimezone")) {
@@ -107,6 +126,7 @@ export function busyTimes(
   const events = root.getAllSubcomponents("vevent");
   const exceptions = events.filter((event) => event.hasProperty("recurrence-id"));
   const busy: Interval[] = [];
+  const skipped: string[] = [];
   let steps = 0;
   const add = (start: number, end: number, component: ICAL.Component) => {
     if (isFree(component)) return;
@@ -136,17 +156,34 @@ export function busyTimes(
     const earliest = range.start - length - 2 * dayMs;
     const last = range.end + 2 * dayMs;
     const occurrences = event.iterator(fastForward(event, range.start));
+    // Added once the event is known to be within its cap: a skipped event adds nothing.
+    const found: [number, number, ICAL.Component][] = [];
+    let eventSteps = 0;
+    let tooCostly = false;
     for (let next = occurrences.next(); next; next = occurrences.next()) {
       if (++steps > maxSteps) {
         throw new Error(`more than ${maxSteps} occurrences to look at: not read`);
+      }
+      if (++eventSteps > maxPerEvent) {
+        tooCostly = true;
+        break;
       }
       // Within a day of the instant, whatever the zone: enough to skip what is far away.
       const near = next.toUnixTime() * 1000;
       if (near > last) break;
       if (near < earliest) continue;
       const details = event.getOccurrenceDetails(next);
-      add(instantOf(details.startDate), instantOf(details.endDate), details.item.component);
+      found.push([
+        instantOf(details.startDate),
+        instantOf(details.endDate),
+        details.item.component,
+      ]);
     }
+    if (tooCostly) {
+      skipped.push(event.uid || "(no UID)");
+      continue;
+    }
+    for (const [start, end, occurrence] of found) add(start, end, occurrence);
     for (const exception of own) {
       const moved = new ICAL.Event(exception);
       if (!moved.startDate) continue;
@@ -154,5 +191,5 @@ export function busyTimes(
       add(start, moved.endDate ? instantOf(moved.endDate) : start, exception);
     }
   }
-  return busy.sort((a, b) => a.start - b.start);
+  return { busy: busy.sort((a, b) => a.start - b.start), skipped };
 }

@@ -6,7 +6,7 @@ import { busyTimes } from "#app/booking/busy-times.ts";
 
 const { text, range } = workerData as { text: string; range: Interval };
 try {
-  parentPort?.postMessage({ busy: busyTimes(text, range) });
+  parentPort?.postMessage(busyTimes(text, range));
 } catch (error) {
   parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
 }

@@ -33,7 +33,7 @@ const workerModule = new URL(
  * bound, which is stopped when it takes longer than `timeoutMs`.
  */
 export function readInWorker(text: string, range: Interval, timeoutMs: number) {
-  return new Promise<Interval[]>((resolve, reject) => {
+  return new Promise<{ busy: Interval[]; skipped: string[] }>((resolve, reject) => {
     const worker = new Worker(workerModule, {
       workerData: { text, range },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
@@ -46,11 +46,14 @@ export function readInWorker(text: string, range: Interval, timeoutMs: number) {
       clearTimeout(timer);
       void worker.terminate();
     };
-    worker.once("message", (answer: { busy: Interval[] } | { error: string }) => {
-      settle();
-      if ("error" in answer) reject(new Error(answer.error));
-      else resolve(answer.busy);
-    });
+    worker.once(
+      "message",
+      (answer: { busy: Interval[]; skipped: string[] } | { error: string }) => {
+        settle();
+        if ("error" in answer) reject(new Error(answer.error));
+        else resolve(answer);
+      },
+    );
     worker.once("error", (error) => {
       settle();
       reject(error);
@@ -159,8 +162,15 @@ export function createCalendar(options: CalendarOptions) {
   async function refreshOne(url: string) {
     try {
       const text = await download(url, options.timeoutMs, options.maxBytes);
-      const busy = await readInWorker(text, options.range(), options.timeoutMs);
+      const { busy, skipped } = await readInWorker(text, options.range(), options.timeoutMs);
       copies.set(url, { busy, at: now() });
+      // Read without them rather than not at all: one such event must not switch booking off.
+      if (skipped.length > 0) {
+        log.warn(
+          { calendar: hostOf(url), events: skipped.length },
+          "booking calendar read without its recurring events too costly to expand",
+        );
+      }
     } catch (error) {
       const message = withoutSecrets(error instanceof Error ? error.message : String(error), url);
       lastError = { at: now(), message: `${hostOf(url)}: ${message}` };

@@ -1,6 +1,10 @@
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
-import { invitationMails, type BookingRecord } from "#app/booking/invitation.server.ts";
+import {
+  confirmationMail,
+  invitationMails,
+  type BookingRecord,
+} from "#app/booking/invitation.server.ts";
 
 const booking: BookingRecord = {
   id: 7,
@@ -101,11 +105,33 @@ describe("the invitations of a booked call", () => {
       topic: "Hola\u2066 mundo",
     };
     for (const kind of ["request", "cancel"] as const) {
-      for (const { mail } of invitationMails(sly, kind, options)) {
+      for (const { mail, recipient } of invitationMails(sly, kind, options)) {
         const shown = JSON.stringify([mail.subject, mail.text, mail.to, mail.replyTo]);
         expect(shown).not.toMatch(/[\u202E\u200B\u2066]|=\?utf-8\?/);
-        expect(shown).toContain("Eve gnp.exe");
+        if (recipient === options.companyEmail) expect(shown).toContain("Eve gnp.exe");
       }
     }
+  });
+
+  it("never show the visitor the name that was typed: whoever books may type a stranger's address", () => {
+    // Found by a probe: the name was the message, in the greeting and the `To:` of a stranger.
+    const spam = { ...booking, name: "Claim your prize at http://spam.example now" };
+    const toVisitor = [
+      ...(["request", "update", "cancel"] as const).map(
+        (kind) => invitationMails(spam, kind, options)[0]!,
+      ),
+      confirmationMail(spam, { ...options, minutes: 30 }),
+    ];
+    for (const { mail, recipient } of toVisitor) {
+      expect(recipient).toBe(spam.email);
+      expect(mail.to).toBe(spam.email);
+      const shown = JSON.stringify([mail.subject, mail.text, mail.icalEvent]);
+      expect(shown).not.toContain("prize");
+      expect(shown).not.toContain("spam.example");
+      expect(mail.text).toMatch(/^Hola: /);
+    }
+    // The company is told who booked, as typed.
+    const [, company] = invitationMails(spam, "request", options);
+    expect(company!.mail.text).toContain("Claim your prize at http://spam.example now");
   });
 });

@@ -53,7 +53,9 @@ const isUrl = (text: string) => /^https?:\/\//.test(text);
  * Each reader gets their own: the visitor's greets them, on their clock, with the signed link
  * to cancel or move; the company's (in Spanish, the owner's language, on the company's clock)
  * says who booked and never carries the visitor's link, which would let whoever reads the
- * owner's mail change the visitor's call.
+ * owner's mail change the visitor's call. The visitor's never shows the name that was typed
+ * (not in `To:`, the greeting, the invitation): whoever books may type a stranger's address,
+ * and the name would be their message to that stranger ("Claim your prize at …").
  */
 export function invitationMails(
   booking: BookingRecord,
@@ -91,7 +93,7 @@ export function invitationMails(
       start: new Date(booking.start),
       end: new Date(booking.end),
       stamp: new Date(),
-      summary: t("booking.mail.summary", { name }),
+      summary: visitor ? t("booking.manage.title") : t("booking.mail.summary", { name }),
       description,
       ...(location ? { location } : {}),
       ...(location && isUrl(location) ? { url: location } : {}),
@@ -99,7 +101,7 @@ export function invitationMails(
       organizer: { name: siteConfig.name, email: options.companyEmail },
       attendees: [
         {
-          name,
+          ...(visitor ? {} : { name }),
           email: booking.email,
           role: ICalAttendeeRole.REQ,
           status: kind === "cancel" ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
@@ -108,7 +110,7 @@ export function invitationMails(
       ],
     });
     const intro = visitor
-      ? t(`booking.mail.intro.${kind}`, { name, when })
+      ? t(`booking.mail.intro.${kind}`, { when })
       : t(`booking.mail.owner.intro.${kind}`, { name, when });
     const text = [
       intro,
@@ -117,11 +119,7 @@ export function invitationMails(
         ? []
         : [
             ...(location ? [t("booking.mail.where", { location })] : []),
-            t("booking.mail.who", {
-              name,
-              address: booking.email,
-              company,
-            }),
+            ...(visitor ? [] : [t("booking.mail.who", { name, address: booking.email, company })]),
             "",
             t("booking.mail.topic"),
             topic,
@@ -153,7 +151,7 @@ export function invitationMails(
       name,
       mail: {
         ...compose("visitor"),
-        to: { name, address: booking.email },
+        to: booking.email,
         replyTo: options.companyEmail,
       },
     },
@@ -172,7 +170,8 @@ export function invitationMails(
 /**
  * The e-mail that asks a visitor to confirm a held booking (booked past the day's budgets):
  * no invitation yet, only the link to the call's page, where a button confirms it. Whoever did
- * not ask for it does nothing, and the slot is free again when the hold ends.
+ * not ask for it does nothing, and the slot is free again when the hold ends. Without the name
+ * that was typed, as the invitations (above).
  */
 export function confirmationMail(
   booking: BookingRecord,
@@ -189,11 +188,11 @@ export function confirmationMail(
     name,
     mail: {
       from: options.from,
-      to: { name, address: booking.email },
+      to: booking.email,
       replyTo: options.companyEmail,
       subject: t("booking.mail.confirm.subject", { when }),
       text: [
-        t("booking.mail.confirm.text", { name, when, minutes: options.minutes }),
+        t("booking.mail.confirm.text", { when, minutes: options.minutes }),
         "",
         options.manageUrl,
         "",
@@ -208,15 +207,15 @@ export function confirmationMail(
   };
 }
 
-/** The owner's one notice a day that bookings are being held for confirmation (in Spanish). */
-export function heldNotice(options: {
-  from: string;
-  companyEmail: string;
-  perDay: number;
-  perNetwork: number;
-  minutes: number;
-  now: number;
-}): { recipient: string; name: string; mail: SendMailOptions } {
+/**
+ * One of the owner's notices about the bookings (in Spanish, the owner's language): a text, and
+ * where to look on the server.
+ */
+function ownerNotice(
+  options: { from: string; companyEmail: string; now: number },
+  kind: "held" | "holdCap",
+  values: Record<string, number>,
+): { recipient: string; name: string; mail: SendMailOptions } {
   const { t } = createI18n(defaultLanguage, catalogue(defaultLanguage));
   const host = new URL(siteConfig.siteUrl).hostname;
   return {
@@ -225,13 +224,9 @@ export function heldNotice(options: {
     mail: {
       from: options.from,
       to: options.companyEmail,
-      subject: t("booking.mail.owner.held.subject"),
+      subject: t(`booking.mail.owner.${kind}.subject`),
       text: [
-        t("booking.mail.owner.held.text", {
-          perDay: options.perDay,
-          perNetwork: options.perNetwork,
-          minutes: options.minutes,
-        }),
+        t(`booking.mail.owner.${kind}.text`, values),
         "",
         "  npm run inbox -- bookings",
         "",
@@ -239,7 +234,33 @@ export function heldNotice(options: {
         siteConfig.name,
       ].join("\n"),
       headers: { "Auto-Submitted": "auto-generated" },
-      messageId: `<booking-held-${options.now}@${host}>`,
+      messageId: `<booking-${kind === "held" ? "held" : "hold-cap"}-${options.now}@${host}>`,
     },
   };
 }
+
+/** The owner's one notice a day that bookings are being held for confirmation. */
+export const heldNotice = (options: {
+  from: string;
+  companyEmail: string;
+  perDay: number;
+  perNetwork: number;
+  minutes: number;
+  now: number;
+}) =>
+  ownerNotice(options, "held", {
+    perDay: options.perDay,
+    perNetwork: options.perNetwork,
+    minutes: options.minutes,
+  });
+
+/**
+ * The owner's one notice a day that held bookings reached their cap (a share of the slots), a
+ * sign of a burst of bookings nobody confirms.
+ */
+export const holdCapNotice = (options: {
+  from: string;
+  companyEmail: string;
+  maxHolds: number;
+  now: number;
+}) => ownerNotice(options, "holdCap", { max: options.maxHolds });

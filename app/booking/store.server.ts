@@ -82,6 +82,26 @@ async function releaseExpiredHold(trx: Transaction<Tables>, start: number, now: 
     .execute();
 }
 
+/** Held bookings whose hold lasts at `now` (the booking clock). */
+const activeHolds = (db: Kysely<Tables>, now: number) =>
+  db.selectFrom("bookings").where("status", "=", "booked").where("held_until", ">", now);
+
+/**
+ * Deletes the oldest held bookings until at most `keep` holds last at `now`: holds are capped,
+ * and a new one takes the place of the oldest rather than being refused, so a burst of held
+ * bookings neither drains the calendar nor locks out whoever books after it for the hold's
+ * half hour. The deleted hold's link then says it is no longer valid.
+ */
+async function releaseOldestHolds(trx: Transaction<Tables>, keep: number, now: number) {
+  const held = await activeHolds(trx, now)
+    .select("id")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const over = held.slice(Math.max(0, keep)).map((row) => row.id);
+  if (over.length) await trx.deleteFrom("bookings").where("id", "in", over).execute();
+}
+
 export function bookingStore({ db }: Pick<Database, "db">) {
   const find = (id: number) =>
     (db as Kysely<Tables>)
@@ -108,14 +128,27 @@ export function bookingStore({ db }: Pick<Database, "db">) {
      * `mails` from the stored booking. Resolves with the booking, or "taken" when the slot is
      * someone else's.
      */
+    /** How many held bookings hold their slot at `now`. */
+    holding: async (now: number) =>
+      Number(
+        (
+          await activeHolds(db as Kysely<Tables>, now)
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
     async book(
       booking: Omit<BookingRecord, "id" | "sequence">,
       mails: (stored: BookingRecord) => QueuedMail[],
       queuedAt: number,
+      { maxHolds }: { maxHolds?: number } = {},
     ): Promise<BookingRecord | "taken"> {
       return claimingSlot(() =>
         db.transaction().execute(async (trx) => {
           await releaseExpiredHold(trx, booking.start, booking.createdAt);
+          if (booking.heldUntil && maxHolds !== undefined) {
+            await releaseOldestHolds(trx, maxHolds - 1, booking.createdAt);
+          }
           const { id } = await trx
             .insertInto("bookings")
             .values({

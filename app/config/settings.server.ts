@@ -54,6 +54,11 @@ const server = {
   /** Connections open at once; further ones are closed at once. */
   MAX_CONNECTIONS: count(1000),
   /**
+   * Connections open at once from one client (an IPv4 address, an IPv6 /64), so that one
+   * client cannot take MAX_CONNECTIONS; not for a proxy TRUST_PROXY trusts (it carries many).
+   */
+  MAX_CONNECTIONS_PER_CLIENT: count(100),
+  /**
    * Set by systemd's socket activation (deploy/site.socket): the listening socket is handed
    * over as file descriptor 3 and outlives the process, so a restart refuses no connection.
    * Used only when LISTEN_PID names this process, as sd_listen_fds(3) requires.
@@ -230,8 +235,12 @@ const booking = {
  * build serves any repository.
  */
 const admin = {
-  /** github (default), gitlab, gitea (also Forgejo), or test-repo: saves stay in the browser. */
-  CMS_BACKEND: z.enum(["github", "gitlab", "gitea", "test-repo"]).default("github"),
+  /**
+   * github (default), gitlab, gitea (also Forgejo); server: saves are commits made by this
+   * server, behind the panel's sign-in, with no git host account (server/editor-backend.ts);
+   * or test-repo: saves stay in the browser.
+   */
+  CMS_BACKEND: z.enum(["github", "gitlab", "gitea", "server", "test-repo"]).default("github"),
   /** The site's repository, `owner/name`; without it the editor cannot save. */
   CMS_REPO: z
     .string()
@@ -247,6 +256,21 @@ const admin = {
   CMS_API_ROOT: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
   /** The OAuth application's id, for GitLab, Gitea or Forgejo sign-in without a client of ours. */
   CMS_APP_ID: z.string().min(1).optional(),
+  /**
+   * CMS_BACKEND=server: the repository saves are pushed to, as git reaches it (a path,
+   * ssh://…); without it, DEPLOY_REPOSITORY, the one the deploy publishes from.
+   */
+  CMS_SOURCE_REPOSITORY: z.string().min(1).optional(),
+  /** CMS_BACKEND=server: this server's working clone of it (made on first use). */
+  CMS_WORK_DIR: z.string().min(1).default("./data/editor-repository"),
+  /**
+   * CMS_BACKEND=server: the deploy's webhook on this machine (deploy/hooks.json), told of each
+   * save as a git host would tell it of a push; signed with CMS_DEPLOY_HOOK_SECRET.
+   */
+  CMS_DEPLOY_HOOK_URL: z.url().optional(),
+  CMS_DEPLOY_HOOK_SECRET: z.string().min(16).optional(),
+  /** The largest picture the editor takes, in megabytes. */
+  CMS_UPLOAD_MAX_MB: z.coerce.number().positive().max(50).default(5),
 };
 
 /** The database's backups (scripts/backup.ts, run daily by deploy/site-backup.timer). */
@@ -311,7 +335,10 @@ const panel = {
   PANEL_SESSION_HOURS: count(12),
   /** An invitation link works this long, once. */
   PANEL_INVITATION_HOURS: count(72),
-  /** Sign-in attempts per client network in 15 minutes, counted in the database. */
+  /**
+   * Posts to sign in or enrol per client network in 15 minutes, counted in the database (a
+   * sign-in is two: the challenge and its answer).
+   */
   PANEL_SIGN_IN_ATTEMPTS: count(10),
 };
 
@@ -329,8 +356,12 @@ const deploy = {
   DEPLOY_BRANCH: z.string().min(1).default("main"),
   /** Releases kept, the live one included (rollback goes back through them). */
   DEPLOY_KEEP: z.coerce.number().int().min(2).default(5),
-  /** Installs the release's dependencies from its lock file (the build needs the dev ones). */
-  DEPLOY_INSTALL_COMMAND: z.string().min(1).default("npm ci --no-audit --no-fund"),
+  /**
+   * Installs the release's dependencies from its lock file. The build needs the dev ones:
+   * `--include=dev` installs them even with NODE_ENV=production, which the hooks' unit sets
+   * (npm then leaves them out by default).
+   */
+  DEPLOY_INSTALL_COMMAND: z.string().min(1).default("npm ci --include=dev --no-audit --no-fund"),
   /** Then keeps only the production ones; `true` keeps everything. */
   DEPLOY_PRUNE_COMMAND: z
     .string()

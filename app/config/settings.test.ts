@@ -108,6 +108,7 @@ describe("settings", () => {
       HEADERS_TIMEOUT_SECONDS: 10,
       KEEP_ALIVE_TIMEOUT_SECONDS: 10,
       MAX_CONNECTIONS: 1000,
+      MAX_CONNECTIONS_PER_CLIENT: 100,
     });
     expect(settings.health.HEALTH_TOKEN).toBeUndefined();
     expect(settings.log.LOG_LEVEL).toBe("info");

@@ -93,5 +93,9 @@ export type Tables = {
     email: string | null;
     action: string;
     detail: string | null;
+    /** Refused attempts: a short keyed hash of the client's network. */
+    client: string | null;
+    /** How many attempts the line stands for (refused ones, counted per window). */
+    count: Generated<number>;
   };
 };

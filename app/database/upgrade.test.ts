@@ -344,6 +344,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0005-audit-counts" },
     ]);
     const reopened = await openStore(location);
     expect(await reopened.list()).toHaveLength(8);
@@ -420,6 +421,7 @@ describe(`a database the previous releases made, on ${databaseUnderTest}`, () =>
       { name: "0002-bookings" },
       { name: "0003-booking-holds" },
       { name: "0004-panel" },
+      { name: "0005-audit-counts" },
     ]);
   });
 

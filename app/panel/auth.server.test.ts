@@ -122,6 +122,29 @@ describe("the activity log", () => {
   });
 });
 
+describe("refused attempts", () => {
+  it("are one line per client network and reason per window, with a count, naming no address", async () => {
+    for (let i = 0; i < 3; i += 1) await auth.refused("203.0.113.7", "sign-in-refused", "expired");
+    await auth.refused("2001:db8:1:2::5", "sign-in-refused", "rateLimited");
+    // Another address of the same /64: the same client.
+    await auth.refused("2001:db8:1:2::6", "sign-in-refused", "rateLimited");
+    await auth.refused("203.0.113.7", "sign-in-refused", "rateLimited");
+    now += 15 * minute;
+    await auth.refused("203.0.113.7", "sign-in-refused", "expired");
+    const lines = await store.auditLog(10);
+    expect(lines.map((line) => [line.detail, Number(line.count)])).toEqual([
+      ["expired", 1],
+      ["rateLimited", 1],
+      ["rateLimited", 2],
+      ["expired", 3],
+    ]);
+    expect(lines[0]?.client).toBe(lines[3]?.client);
+    expect(lines[1]?.client).toBe(lines[0]?.client);
+    expect(lines[2]?.client).not.toBe(lines[0]?.client);
+    expect(JSON.stringify(lines)).not.toMatch(/203\.0\.113|2001:db8/);
+  });
+});
+
 describe("the form token (CSRF)", () => {
   it("matches only the session's own token", async () => {
     const { csrf, cookie } = await signedIn();

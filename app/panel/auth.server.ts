@@ -1,9 +1,10 @@
 // Who is signed in to the panel: one-time invitations, sessions with idle and absolute expiry,
 // the per-session token every change must carry (CSRF), sign-out here and everywhere, and the
 // audit log. The clock is handed in, so the tests move time instead of waiting.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Settings } from "#app/config/settings.server.ts";
 import { siteConfig } from "#app/config/site.ts";
+import { clientNetwork } from "#app/contact/rate-limit.server.ts";
 import { hashOf, type PanelStore } from "#app/panel/store.server.ts";
 
 export type PanelTimes = {
@@ -26,6 +27,15 @@ export const panelTimes = (panel: Settings["panel"]): PanelTimes => ({
   invitationMs: panel.PANEL_INVITATION_HOURS * 3_600_000,
   auditMs: siteConfig.legal.contactRetentionDays * 86_400_000,
 });
+
+/**
+ * The window of the sign-in limit, and of the audit log's lines of refused attempts: one line
+ * per client and reason per window, with a count.
+ */
+export const signInWindowMs = 15 * 60_000;
+
+/** Why an attempt to sign in or enrol was refused, as the audit log keeps it. */
+export type RefusedReason = "refused" | "expired" | "rateLimited";
 
 /** A secret with 256 bits of randomness, as URL-safe text. */
 const secret = () => randomBytes(32).toString("base64url");
@@ -58,6 +68,7 @@ export function panelAuth(store: PanelStore, times: PanelTimes, now: () => numbe
     return { userId: Number(row.userId), email: row.email, csrf: row.csrf };
   }
 
+  let auditKey: Promise<string> | undefined;
   return {
     times,
     now,
@@ -91,6 +102,30 @@ export function panelAuth(store: PanelStore, times: PanelTimes, now: () => numbe
       const ended = await store.endSessionsOf(userId);
       await store.audit({ at: now(), email, action: "sign-out-everywhere", detail: String(ended) });
       return ended;
+    },
+    /**
+     * Counts a refused sign-in or enrolment attempt of the client at `address` in the audit
+     * log: one line per client network and reason per window, with a count (6,547 garbage
+     * posts in ten seconds were 6,547 lines). The client is named by a short keyed hash of its
+     * network, which tells clients apart without keeping who they are.
+     */
+    async refused(
+      address: string,
+      action: "sign-in-refused" | "enrol-refused",
+      reason: RefusedReason,
+    ) {
+      auditKey ??= store.secret("panel-audit");
+      const client = createHmac("sha256", await auditKey)
+        .update(clientNetwork(address))
+        .digest("base64url")
+        .slice(0, 8);
+      await store.auditRefused({
+        at: now(),
+        windowMs: signInWindowMs,
+        client,
+        action,
+        detail: reason,
+      });
     },
     /** One line in the audit log for a change made by `email`. */
     audit: (email: string | null, action: string, detail?: string) =>

@@ -207,10 +207,44 @@ export function panelStore({ db: database }: Pick<Database, "db">) {
         .insertInto("panel_audit")
         .values({ ...entry, detail: entry.detail ?? null })
         .execute(),
+    /**
+     * Counts one refused attempt of a client (`client`: a keyed hash of its network) on its
+     * line of the window that started within `windowMs` before `at`, or starts that line: one
+     * line per client, action and reason per window, however many attempts.
+     */
+    async auditRefused(entry: {
+      at: number;
+      windowMs: number;
+      client: string;
+      action: string;
+      detail: string;
+    }) {
+      const counted = changed(
+        await db
+          .updateTable("panel_audit")
+          .set((eb) => ({ count: eb("count", "+", 1) }))
+          .where("action", "=", entry.action)
+          .where("detail", "=", entry.detail)
+          .where("client", "=", entry.client)
+          .where("at", ">", entry.at - entry.windowMs)
+          .executeTakeFirst(),
+      );
+      if (counted > 0) return;
+      await db
+        .insertInto("panel_audit")
+        .values({
+          at: entry.at,
+          email: null,
+          action: entry.action,
+          detail: entry.detail,
+          client: entry.client,
+        })
+        .execute();
+    },
     auditLog: (limit: number) =>
       db
         .selectFrom("panel_audit")
-        .select(["at", "email", "action", "detail"])
+        .select(["at", "email", "action", "detail", "client", "count"])
         .orderBy("at", "desc")
         .orderBy("id", "desc")
         .limit(limit)

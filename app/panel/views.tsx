@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 
 import { siteConfig } from "#app/config/site.ts";
 import { panelPath } from "#app/panel/paths.ts";
+import { printableText } from "#app/text/printable.ts";
 
 export { panelPath };
 export const assetsPath = `${panelPath}/assets`;
@@ -20,13 +21,15 @@ export type PageContext = {
   section?: Section;
 };
 
-type Section = "messages" | "calls" | "numbers" | "site" | "people";
+type Section = "messages" | "calls" | "numbers" | "site" | "people" | "editor";
 const sections: { id: Section; path: string }[] = [
   { id: "messages", path: panelPath },
   { id: "calls", path: `${panelPath}/calls` },
   { id: "numbers", path: `${panelPath}/numbers` },
   { id: "site", path: `${panelPath}/site` },
   { id: "people", path: `${panelPath}/people` },
+  // The content editor (server/admin.ts), behind this same sign-in.
+  { id: "editor", path: "/admin" },
 ];
 
 /** The session's token, which every form that changes something carries (CSRF). */
@@ -115,7 +118,12 @@ export function renderPage(
       </body>
     </html>,
   );
-  return `<!doctype html>\n${html}`;
+  // The rule of every text shown to the owner (app/text/printable.ts: the e-mails, the CSV, the
+  // terminal, the feed), over the whole page: what visitors typed (names, messages, topics,
+  // campaign names) reaches every section, and a bidi override in a name made "Eve
+  // \u202Egnp.exe" show as "Eve exe.png" (found by a probe). The panel's own texts hold none of
+  // these characters.
+  return `<!doctype html>\n${printableText(html)}`;
 }
 
 /** A page that asks before something that cannot be undone, and says what will happen. */

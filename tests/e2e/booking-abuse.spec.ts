@@ -164,6 +164,134 @@ test("from many networks: a call is moved three times at most, and a stranger's 
   expect(await queuedTo(owner)).toHaveLength(6);
 });
 
+/** Every slot the booking page offers, from the fixtures' day to three weeks on (no script). */
+async function offered(request: APIRequestContext): Promise<number[]> {
+  const starts: number[] = [];
+  for (let day = 0; day < 23; day++) {
+    const date = new Date(Date.parse("2027-03-24T12:00:00Z") + day * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const html = await (await request.get(`${site.url}/book?day=${date}`)).text();
+    for (const [, start] of html.matchAll(/<button type="submit" value="(\d+)"[^>]*name="slot"/g)) {
+      starts.push(Number(start));
+    }
+  }
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+test("ten plus-tagged spellings of one mailbox get no more than its day's budget of e-mails, none showing the name typed", async ({
+  request,
+}) => {
+  // Found by a probe: the budget was keyed on the address as typed, so victim+1@, victim+2@…
+  // each had five e-mails a day, each greeting the stranger with whatever name was typed.
+  await start({ TRUST_PROXY: "loopback" });
+  const free = await offered(request);
+  const spellings = Array.from({ length: 10 }, (_, n) =>
+    n % 2 ? `Victim+${n}@Example.org` : `victim+${n}@example.org`,
+  );
+  const answers = [];
+  for (const [n, email] of spellings.entries()) {
+    answers.push(
+      await post(
+        request,
+        "/book",
+        {
+          name: "Claim your prize at http://spam.example now",
+          email,
+          company: "",
+          topic: "Hi",
+          slot: String(free[n]),
+        },
+        `198.51.100.${n + 1}`,
+      ),
+    );
+  }
+  expect(answers.map((a) => a.answer.status ?? a.status)).toEqual([
+    ...Array<string>(5).fill("booked"),
+    ...Array<string>(5).fill("failed"),
+  ]);
+  for (const { status, answer } of answers.slice(5)) {
+    expect(status).toBe(429);
+    expect(answer.reason).toBe("rateLimited");
+  }
+  const toMailbox = (await readMessages(site.databasePath)).filter((row) =>
+    /^victim\+\d+@example\.org$/i.test(row.email),
+  );
+  expect(toMailbox).toHaveLength(5);
+  const received = await eventually(() => {
+    const mails = smtp.received.filter((mail) => /victim\+/i.test(mail.envelope.to.join()));
+    return mails.length === 5 ? mails : undefined;
+  }, 30_000);
+  for (const mail of received) {
+    expect(mail.raw).not.toMatch(/prize|spam\.example/);
+    // The greeting names nobody (the invitation is multipart: the raw text holds it).
+    expect(mail.raw).toContain("Hola: tu llamada");
+  }
+  // The company is told who booked, with the name as typed.
+  expect(smtp.received.some((mail) => mail.text?.includes("Claim your prize"))).toBe(true);
+});
+
+test("150 bookings from 150 IPv6 networks leave at least half of the times bookable by a new visitor, and the owner is told once", async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Found by a probe: 156 posts through the trusted proxy, each from another /64, booked 10
+  // and held 146 of 156 slots: the page offered nothing for half an hour.
+  await start({ TRUST_PROXY: "loopback" });
+  const before = await offered(request);
+  // Three weeks of the company's hours, less its calendar: 142 slots.
+  expect(before.length).toBeGreaterThan(100);
+  const statuses: string[] = [];
+  for (let n = 0; n < 150; n++) {
+    const { answer } = await post(
+      request,
+      "/book",
+      {
+        name: `Bot ${n}`,
+        email: `bot${n}@example.net`,
+        company: "",
+        topic: "Hi",
+        slot: String(before[n % before.length]),
+      },
+      `2001:db8:${n.toString(16)}::1`,
+    );
+    statuses.push(answer.status);
+  }
+  expect(statuses.filter((status) => status === "booked")).toHaveLength(10);
+  const after = await offered(request);
+  expect(after.length).toBeGreaterThanOrEqual(before.length / 2);
+
+  // A new visitor books one of them: held (the day's direct bookings are spent), confirmed
+  // from the e-mail, booked.
+  const late = await post(
+    request,
+    "/book",
+    { name: "Late", email: "late@example.org", company: "", topic: "Hi", slot: String(after[0]) },
+    "2001:db8:ffff::1",
+  );
+  expect(late.answer.status).toBe("held");
+  const [confirmation] = await queuedTo("late@example.org");
+  const mail = JSON.parse(confirmation?.mail ?? "{}") as { text: string };
+  const token = /\?t=([\w.-]+)/.exec(mail.text)?.[1] ?? "";
+  const confirmed = await post(
+    request,
+    "/book/manage",
+    { t: token, intent: "confirm" },
+    "2001:db8:ffff::1",
+  );
+  expect(confirmed.answer.status).toBe("booked");
+
+  // The owner: one notice that bookings are held, one that holds reached their cap.
+  const t = translator("es");
+  const subjects = (await queuedTo(owner)).map((row) => row.message);
+  expect(
+    subjects.filter((subject) => subject === t("booking.mail.owner.holdCap.subject")),
+  ).toHaveLength(1);
+  expect(
+    subjects.filter((subject) => subject === t("booking.mail.owner.held.subject")),
+  ).toHaveLength(1);
+});
+
 test.describe(() => {
   // The times as the server writes them, on Madrid's clock.
   test.use({ javaScriptEnabled: false });

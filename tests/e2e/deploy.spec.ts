@@ -434,12 +434,15 @@ test("a broken save leaves the site as it was and tells the owner the file and t
   );
   expect(answer.status, answer.body).toBe(200);
   const mail = await eventually(
-    () => smtp.received.find((m) => m.headers["subject"]?.includes("not updated")),
+    () => smtp.received.find((m) => m.headers["subject"]?.includes("no se ha actualizado")),
     3 * 60_000,
   );
   expect(mail.envelope.to).toEqual(["owner@example.com"]);
   expect(mail.headers["subject"]).toContain(commits.c.slice(0, 12));
-  expect(mail.text).toContain("its content has mistakes");
+  // In the owner's language (Spanish), named as the content's mistake, not the server's.
+  expect(mail.headers["subject"]).toContain("su contenido tiene errores, un error del contenido");
+  expect(mail.text).toContain("Corrígelo en el editor (/admin)");
+  expect(mail.text).not.toContain("fallo del servidor");
   expect(mail.text).toContain(commits.c);
   expect(mail.text).toContain("content/locales/en/home.json hero.subtitle: missing");
   expect(mail.text).toMatch(
@@ -499,6 +502,33 @@ test("a newer commit arriving mid-build wins: the older build is abandoned", asy
       (name) => name.endsWith(d.slice(0, 12)) || name.endsWith(e.slice(0, 12)),
     ),
   ).toEqual([]);
+  expect((await health()).release?.commit).toBe(commits.b);
+});
+
+test("a save the server cannot install is reported as the server's fault, not the content's", async () => {
+  // A sound commit; the machine lacks the installer (a missing program: the shell's exit 127).
+  run(work, "git", "checkout", "-q", commits.b, "--", "content");
+  const f = commitAll("Mended again");
+  const before = releaseFolders();
+  const { code } = await promisify(execFile)(process.execPath, ["scripts/deploy.ts", f], {
+    cwd: path.join(root, "current"),
+    env: { ...process.env, ...deployEnv, DEPLOY_INSTALL_COMMAND: "no-such-installer ci" },
+  }).then(
+    () => ({ code: 0 }),
+    (error: { code: number }) => ({ code: error.code }),
+  );
+  expect(code).toBe(1);
+  const mail = await eventually(() =>
+    smtp.received.find((m) => m.headers["subject"]?.includes(f.slice(0, 12))),
+  );
+  expect(mail.headers["subject"]).toContain(
+    "no se han podido instalar sus dependencias, un fallo del servidor",
+  );
+  expect(mail.text).toContain("Es un fallo del servidor, no de tu contenido");
+  expect(mail.text).toContain("Reenvía este correo a quien mantiene el servidor");
+  expect(mail.text).not.toContain("/admin");
+  expect(mail.text).toContain("no-such-installer");
+  expect(releaseFolders()).toEqual(before);
   expect((await health()).release?.commit).toBe(commits.b);
 });
 

@@ -34,7 +34,7 @@ type RunOptions = {
 const running = new Set<ChildProcess>();
 
 /** Runs a program to its end without blocking the test process; SIGKILL after `timeoutMs`. */
-function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
+export function run(program: string, args: string[], options: RunOptions = {}): Promise<Result> {
   const { check = true, timeoutMs = 120_000 } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
