@@ -17,6 +17,13 @@ function hydrate<Data extends { messages: unknown }>(
   if (!root || !text) return;
   const data = JSON.parse(text) as Data;
   const i18n = createI18n(document.documentElement.lang as Language, data.messages as Messages);
+  // A textarea whose value is set counts as edited: a change of its default text (which React
+  // makes while hydrating it) no longer changes what it shows, so text the visitor typed before
+  // this script ran, and the caret, stay as they are (Textarea in form-parts.tsx says why).
+  for (const box of root.querySelectorAll("textarea")) {
+    const text = box.value;
+    box.value = text;
+  }
   // A transition lets React hydrate in small slices instead of one long task.
   startTransition(() => {
     hydrateRoot(

@@ -3,7 +3,13 @@ import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button.tsx";
 import { postInBackground } from "#app/forms/post-in-background.ts";
-import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
+import {
+  BotTrap,
+  FieldProblem,
+  inputClass,
+  PrivacyNote,
+  Textarea,
+} from "#app/components/ui/form-parts.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { companyTimeZone, type Day, type Interval } from "#app/booking/availability.ts";
 import { dayLabel, dayParts, timeLabel, whenLabel, zoneName } from "#app/booking/format.ts";
@@ -374,7 +380,7 @@ export function BookingPicker(props: BookingPickerProps) {
                         {t(`booking.form.${name}`)}
                       </label>
                       {name === "topic" ? (
-                        <textarea
+                        <Textarea
                           rows={4}
                           {...field(name)}
                           className={cn(inputClass, "min-h-20 resize-y")}

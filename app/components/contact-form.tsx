@@ -12,7 +12,13 @@ import { useTranslation } from "react-i18next";
 import { Toaster, useToaster } from "#app/components/toaster.tsx";
 import { postInBackground } from "#app/forms/post-in-background.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { BotTrap, FieldProblem, inputClass, PrivacyNote } from "#app/components/ui/form-parts.tsx";
+import {
+  BotTrap,
+  FieldProblem,
+  inputClass,
+  PrivacyNote,
+  Textarea,
+} from "#app/components/ui/form-parts.tsx";
 import type { Language } from "#app/config/site.ts";
 import {
   contactFields,
@@ -245,7 +251,7 @@ export function ContactForm({ action, result, pageTitle, message = "" }: Contact
               {t(`contact.form.${name}`)}
             </label>
             {name === "message" ? (
-              <textarea
+              <Textarea
                 rows={5}
                 {...field(name)}
                 className={cn(inputClass, "min-h-20 flex-1 resize-y")}

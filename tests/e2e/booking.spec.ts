@@ -366,6 +366,40 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a topic typed before the calendar's script takes over is kept exactly, over the question carried over", async ({
+  page,
+}) => {
+  const t = translator("es");
+  const question = "¿Hacéis auditorías de accesibilidad?";
+  const typed = `${question} Y otra cosa.`;
+  // The script is held until the visitor has typed (each page the visitor opens asks again).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    // A request of a page already left is gone by then.
+    await route.continue().catch(() => {});
+  });
+  await page.goto(`${site.url}${bookingPath("es")}?topic=${encodeURIComponent(question)}`);
+  // Without the script a slot is a form button, answered by the page with the details form.
+  await slotButtons(page).first().click();
+  const topic = page.getByLabel(t("booking.form.topic"), { exact: true });
+  await expect(topic).toHaveValue(question);
+  await topic.fill(typed.slice(0, -1));
+  await topic.press("End");
+  await topic.pressSequentially(".");
+  await expect(topic).toHaveValue(typed);
+  try {
+    await expect(page.locator("#booking-picker [data-enhanced]")).not.toBeAttached();
+  } finally {
+    release();
+  }
+  await expect(page.locator("#booking-picker [data-enhanced]")).toBeAttached();
+  await expect(topic).toHaveValue(typed);
+  await topic.pressSequentially(" Gracias.");
+  await expect(topic).toHaveValue(`${typed} Gracias.`);
+});
+
 test("axe finds nothing on the booking pages at 390 and 1440 px in both schemes", async ({
   page,
 }) => {

@@ -131,6 +131,52 @@ test("with JavaScript: Sending..., a translated success toast, empty fields, sto
   expect(smtp.received).toHaveLength(1);
 });
 
+test("a message typed before the form's script takes over is kept exactly, over a prefilled question", async ({
+  page,
+}) => {
+  const t = translator("es");
+  const question = "¿Hacéis auditorías de accesibilidad?";
+  const typed = `${question} Y otra cosa.`;
+  // The form's script is held until the visitor has typed: a slow phone, made certain.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested = new Promise<void>((resolve) =>
+    page.route("**/assets/entry.client-*.js", async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
+  await page.goto(`${site.url}/contact?message=${encodeURIComponent(question)}#contact-message`);
+  const message = page.getByLabel(t("contact.form.message"), { exact: true });
+  await expect(message).toHaveValue(question);
+  // Replacing the prefilled text (select all, type) and adding to it (at the end).
+  await message.fill(typed.slice(0, -1));
+  await requested;
+  await message.press("End");
+  await message.pressSequentially(".");
+  await expect(message).toHaveValue(typed);
+  try {
+    await expect(page.locator("form[data-enhanced]")).not.toBeAttached();
+  } finally {
+    release();
+  }
+  await expect(page.locator("form[data-enhanced]")).toBeAttached();
+  await expect(message).toHaveValue(typed);
+
+  // Typing goes on where it stopped, and what arrives is exactly what the visitor wrote.
+  await message.pressSequentially(" Gracias.");
+  await expect(message).toHaveValue(`${typed} Gracias.`);
+  await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
+  await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expect(
+    page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) }).getByRole("listitem"),
+  ).toHaveText(t("contact.form.success"));
+  const [row] = await readMessages(site.databasePath);
+  expect(row).toMatchObject({ message: `${typed} Gracias.`, lang: "es" });
+});
+
 test("the toasts: bottom-right, 356 px wide, at most 3, fanned out under the pointer, translated, errors in the danger colour", async ({
   page,
 }) => {

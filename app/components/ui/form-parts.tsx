@@ -1,3 +1,4 @@
+import { useSyncExternalStore, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "#app/config/site.ts";
 import { localizedPath } from "#app/routing/paths.ts";
@@ -42,4 +43,24 @@ export function PrivacyNote({ text, lang }: { text: string; lang: Language }) {
       .
     </p>
   );
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * A textarea that keeps what the visitor typed before the form's script took over. React 19
+ * hydrates a textarea by writing its default text into its value (an input's value it leaves
+ * alone), which replaces text typed on the plain HTML page, or doubles it when the visitor was
+ * typing over a selection. So while React hydrates it, the textarea gets no default text:
+ * React then leaves its value alone, and app/entry.client.tsx has marked the textarea as edited
+ * beforehand, so the emptied default does not clear what it shows. On the server, and once the
+ * page runs (a textarea created later), it gets its default as usual.
+ */
+export function Textarea({ defaultValue, ...props }: ComponentProps<"textarea">) {
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => typeof document !== "undefined",
+  );
+  return <textarea {...props} defaultValue={hydrating ? undefined : defaultValue} />;
 }
