@@ -51,6 +51,8 @@ describe("the home page's newest articles", () => {
       description: "What it says.",
       date: "2026-11-20",
       lang: "en",
+      tags: ["Automation"],
+      readingMinutes: 4,
     } as ArticleSummary;
     const html = render(<LatestInsights articles={[article]} />);
     expect(html).toContain('href="/en/insights/a-note"');
