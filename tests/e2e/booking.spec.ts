@@ -381,8 +381,15 @@ test("a topic typed before the calendar's script takes over is kept exactly, ove
     await route.continue().catch(() => {});
   });
   await page.goto(`${site.url}${bookingPath("es")}?topic=${encodeURIComponent(question)}`);
-  // Without the script a slot is a form button, answered by the page with the details form.
-  await slotButtons(page).first().click();
+  // Without the script a slot is a form button, answered by the page with the details form;
+  // opened here by its address (what the button sends), as a link typed in: no page transition.
+  const slot = slotButtons(page).first();
+  const form = new URLSearchParams({
+    day: await page.locator('#booking-slots input[name="day"]').inputValue(),
+    topic: question,
+    slot: (await slot.getAttribute("value")) ?? "",
+  });
+  await page.goto(`${site.url}${bookingPath("es")}?${form}`);
   const topic = page.getByLabel(t("booking.form.topic"), { exact: true });
   await expect(topic).toHaveValue(question);
   await topic.fill(typed.slice(0, -1));
