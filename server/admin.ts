@@ -136,7 +136,7 @@ export type ServerEditor = {
 };
 
 /** The header the editor's page sends the session's form token in (app/admin/editor.ts). */
-export const formTokenHeader = "x-panel-token";
+const formTokenHeader = "x-panel-token";
 
 /**
  * CMS_BACKEND=server: every address below needs the panel's session (a page: 401 with a

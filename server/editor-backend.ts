@@ -360,5 +360,3 @@ export async function editorBackend({
     },
   };
 }
-
-export type EditorBackend = Awaited<ReturnType<typeof editorBackend>>;

@@ -4,7 +4,6 @@
 // in and where (app/panel/go-live-words.ts); a notice when the site's buttons lead to the
 // contact page although a calendar is connected; the link to the content editor.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-import path from "node:path";
 import type express from "express";
 import type { LaunchItem } from "#app/config/launch-check.server.ts";
 import { settings } from "#app/config/settings.server.ts";
@@ -93,13 +92,15 @@ export function siteSection(
     const problems = goLiveProblems().map((item) => goLiveLine(item, context, adminPath));
     const short = (commit: string) => commit.slice(0, 12);
     // A step's key (scripts/deploy-failure.ts); logs written before it held its English words.
-    const stepOf = (step: string) =>
-      step in deploySteps
-        ? t(`panel.site.steps.${deploySteps[step]!}`)
+    const stepOf = (step: string) => {
+      const older = deploySteps[step];
+      return older
+        ? t(`panel.site.steps.${older}`)
         : t(`panel.deploy.steps.${step}`, {
             defaultValue: t("panel.site.steps.other"),
             seconds: settings.deploy.DEPLOY_START_SECONDS,
           });
+    };
     res.send(
       renderPage(
         { ...context, section: "site" },

@@ -9,7 +9,7 @@ import { translator } from "#tests/e2e/support.ts";
 const t = translator("es");
 
 /** `npm run panel -- <args>` on the site's database; its output. */
-export async function panelCommand(database: string, args: string[]) {
+async function panelCommand(database: string, args: string[]) {
   const env = database.startsWith("postgres://")
     ? { DATABASE_URL: database }
     : { DATABASE_PATH: database };

@@ -152,27 +152,6 @@ function pgUser() {
   return { uid: id("-u"), gid: id("-g") };
 }
 
-/**
- * Every row of a table, shaped as `readMessages` gives them for SQLite. Through a
- * client connection, not a `psql` child: a synchronous child would stall the test process,
- * which is also the SMTP server the site is talking to.
- */
-export async function readPostgresRows(
-  url: string,
-  table: "messages" | "mails" | "bookings",
-): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ rows: string }>(
-      `SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM ${table} m`,
-    );
-    return JSON.parse(rows[0]!.rows) as unknown[];
-  } finally {
-    await client.end();
-  }
-}
-
 export const storeKinds = ["sqlite", "postgres"] as const;
 type StoreKind = (typeof storeKinds)[number];
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseEnv } from "node:util";
-import { readPostgresRows } from "#tests/support/postgres.ts";
+import pg from "pg";
 import { startSmtp } from "#tests/support/smtp.ts";
 
 /** A free TCP port on 127.0.0.1. */
@@ -169,6 +169,27 @@ export type MailRow = {
   mail: string;
   status: string;
 };
+
+/**
+ * Every row of a table, shaped as `readMessages` gives them for SQLite. Through a
+ * client connection, not a `psql` child: a synchronous child would stall the test process,
+ * which is also the SMTP server the site is talking to.
+ */
+async function readPostgresRows(
+  url: string,
+  table: "messages" | "mails" | "bookings",
+): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rows: string }>(
+      `SELECT coalesce(json_agg(m ORDER BY id), '[]')::text AS rows FROM ${table} m`,
+    );
+    return JSON.parse(rows[0]!.rows) as unknown[];
+  } finally {
+    await client.end();
+  }
+}
 
 /** A table's rows in a site's database (a SQLite file or a postgres:// URL), by id. */
 async function readRows(databasePath: string, table: "messages" | "mails" | "bookings") {
