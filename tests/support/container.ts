@@ -215,7 +215,7 @@ export async function buildImage(): Promise<{ id: string; output: string }> {
         "--layers",
         ...["--iidfile", idFile, "--tag", testImageTag, "."],
       ],
-      { timeoutMs: 600_000 },
+      { timeoutMs: 1_200_000 },
     );
     const id = readFileSync(idFile, "utf8")
       .trim()
