@@ -658,6 +658,7 @@ test.describe("review findings stay fixed", () => {
   }) => {
     for (const path of ["/en", "/en/services", "/en/about"]) {
       await page.goto(path);
+      await settle(page);
       const looks = await page
         .getByRole("main")
         .locator(".tile")
@@ -687,8 +688,9 @@ test.describe("review findings stay fixed", () => {
             return {
               kind: icon ? "line" : "emoji",
               plate: Math.round(plate.width),
-              width: box.width,
-              height: box.height,
+              // Whole pixels: a text box's height comes from font metrics in 1/64 px steps.
+              width: Math.round(box.width),
+              height: Math.round(box.height),
               dx: box.left + box.width / 2 - (plate.left + plate.width / 2),
               dy: box.top + box.height / 2 - (plate.top + plate.height / 2),
             };
@@ -813,6 +815,8 @@ test.describe("a designer's details, in every language", () => {
     for (const lang of languages) {
       const t = translator(lang);
       await page.goto(localizedPath("home", lang));
+      // The cards enter staggered: measured mid-way, their texts would not start level.
+      await settle(page);
       for (const title of [t("home.why.title"), t("home.services.title")]) {
         const items = page
           .getByRole("region", { name: title })
