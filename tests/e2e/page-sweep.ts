@@ -97,8 +97,8 @@ const sidewaysOverflow = (page: Page) =>
 /**
  * Texts cut off at the viewport's left or right edge: a line, or the box that holds it (a
  * pill, a chip), running past it inside a box that clips: no sideways scroll, yet the words
- * or their frame are lost. Text a box scrolls on purpose (a code block) and text hidden for
- * screen readers only are left out.
+ * or their frame are lost. Text a box scrolls on purpose (a code block), text hidden for
+ * screen readers only and text placed wholly off screen are left out.
  */
 const textsCutAtEdges = (page: Page) =>
   page.evaluate(() => {
@@ -122,7 +122,9 @@ const textsCutAtEdges = (page: Page) =>
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of [...range.getClientRects(), parent.getBoundingClientRect()]) {
-        if (rect.width > 0 && (rect.left < -0.5 || rect.right > width + 0.5)) {
+        // Text put wholly off screen on purpose (the form's field for robots) is not cut.
+        const onScreen = rect.right > 0 && rect.left < width;
+        if (rect.width > 0 && onScreen && (rect.left < -0.5 || rect.right > width + 0.5)) {
           cut.push(
             `"${node.textContent.trim().slice(0, 60)}" ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`,
           );

@@ -482,7 +482,7 @@ for (const kind of storeKinds) {
       await expectOwnerWords(page);
 
       // The site: the go-live check's list (the example's placeholders), the editor.
-      await page.getByRole("link", { name: t("panel.sections.site") }).click();
+      await page.getByRole("link", { name: t("panel.sections.site"), exact: true }).click();
       await expect(page.getByRole("heading", { name: t("panel.site.goLive") })).toBeVisible();
       const deploys = page
         .getByRole("region", { name: t("panel.site.deploys") })
