@@ -589,9 +589,12 @@ for (const kind of storeKinds) {
         expect(await answer?.text()).not.toMatch(hidden);
         await expect(page.getByText("Eve gnp.exe").first()).toBeVisible();
       }
+      // The calls page, the last one opened, shows the feed's address to copy.
       const feed = new URL(
-        (await page.getByRole("link", { name: t("panel.calls.calendar") }).getAttribute("href")) ??
-          "",
+        await page
+          .getByRole("region", { name: t("panel.calls.calendar") })
+          .getByLabel(t("panel.calls.calendarAddress"))
+          .inputValue(),
       );
       const ics = await (await fetch(`${origin}${feed.pathname}`)).text();
       expect(ics).toContain("SUMMARY:Eve gnp.exe (Evil Corp)");
