@@ -12,6 +12,7 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { startCalendarServer } from "#tests/support/calendar.ts";
 import { chromiumFlags, chromiumPath } from "#tests/support/chromium.ts";
+import { addAuthenticator } from "#tests/support/passkeys.ts";
 import { postForm, startSite } from "#tests/support/site.ts";
 import { desktopUserAgent } from "#tests/support/stats.ts";
 
@@ -95,18 +96,7 @@ try {
   if (!token) throw new Error(`no invitation link in: ${printed}`);
   const context = await browser.newContext({ locale: "es-ES", timezoneId: "Europe/Madrid" });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addAuthenticator(page);
   await page.goto(`${origin}/panel/enrol?t=${token}`);
   await page.getByRole("button").click();
   await page.waitForURL(`${origin}/panel`);
