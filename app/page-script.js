@@ -13,6 +13,16 @@
     for (const done of [transition?.ready, transition?.finished]) done?.catch(() => {});
   };
   addEventListener("pagereveal", (event) => settleTransition(event.viewTransition));
+  // A transition can also be given up in the new document before its pagereveal, when that
+  // page is ready to show before the old one was captured (the old page busy, say hydrating its
+  // form when the visitor clicks on): a rejection no listener can reach. It only costs the
+  // cross-fade, so it is not reported as an uncaught error.
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    if (reason instanceof DOMException && reason.message.startsWith("Transition was")) {
+      event.preventDefault();
+    }
+  });
 
   // A form the document posts itself (the contact form before its script takes over, or
   // without it) is answered by a page rendered per request. On a busy phone Chromium can
