@@ -32,10 +32,9 @@ export default defineConfig({
     // it starts first, on one worker, while the browser tests take the others.
     { name: "container", testMatch: /production-install\.spec/ },
     // docs/operations.md run on a Debian system container with systemd (`npm run test:guide`):
-    // two builds and two installs of the site inside the container, whose npm downloads go
-    // through the container's network. Only on request (SITE_E2E_GUIDE) until a run of it has
-    // been measured green on a quiet machine: it is not yet part of `npm test`.
-    ...(process.env.SITE_E2E_GUIDE ? [{ name: "guide", testMatch: /operations-guide\.spec/ }] : []),
+    // the guide's blocks in order, two installs and builds of the site inside the container.
+    // Also minutes long, so it too starts first, on a worker of its own.
+    { name: "guide", testMatch: /operations-guide\.spec/ },
     // The fuzzer posts one request at a time, keeping about one core busy for a minute: listed
     // before the browser tests, it runs beside them instead of alone at the end.
     { name: "fuzz", testMatch: /contact-fuzz\.spec/ },
