@@ -80,7 +80,7 @@ asyncore.loop()
 `;
 
 test("the single-server guide, followed as written on Debian 12 with systemd, gives a site that serves, stores, mails, backs up, restores, publishes, rolls back and restarts", async () => {
-  test.setTimeout(75 * 60_000);
+  test.setTimeout(80 * 60_000);
   const started = Date.now();
   const minutes = (since: number) => ((Date.now() - since) / 60_000).toFixed(1);
   const timings: string[] = [];
@@ -244,7 +244,7 @@ cp "/etc/letsencrypt/live/$DOMAIN/fullchain.pem" /usr/local/share/ca-certificate
         "sh -c 'set -a; . /etc/site/site.env; cd /srv/site/releases/current && node scripts/check-launch.ts'":
           "sh -c 'set -a; . /etc/site/site.env; cd /srv/site/releases/current && node scripts/check-launch.ts' && exit 1 || echo \"go-live check: exit $?\"",
       }),
-      1_800_000,
+      45 * 60_000,
     );
     expect(firstRelease).toMatch(/"status":"ok"/);
     expect(firstRelease).toMatch(/HTTP\/2 200/);
@@ -317,9 +317,9 @@ cp "/etc/letsencrypt/live/$DOMAIN/fullchain.pem" /usr/local/share/ca-certificate
               "cat /var/lib/site/ssh/id_ed25519.pub | tee -a /home/backup/.ssh/authorized_keys && chown backup:backup /home/backup/.ssh/authorized_keys",
           }),
         );
-        expect((await sh("systemctl show -p Triggers site-backup.service")).stdout).toContain(
-          "site-backup.timer",
-        );
+        expect(
+          (await sh("systemctl show -p TriggeredBy --value site-backup.service")).stdout,
+        ).toContain("site-backup.timer");
         expect(
           (await sh("systemctl show -p Result --value site-backup.service")).stdout.trim(),
         ).toBe("success");
