@@ -255,15 +255,20 @@ cp "/etc/letsencrypt/live/$DOMAIN/fullchain.pem" /usr/local/share/ca-certificate
       expect(
         (await sh(`systemctl is-enabled ${units.join(" ")}`)).stdout.split("\n").filter(Boolean),
       ).toEqual(units.map(() => "enabled"));
-      expect(
-        (await sh(`systemctl is-active ${units.join(" ")}`)).stdout.split("\n").filter(Boolean),
-      ).toEqual(units.map(() => "active"));
+      const journal = async (unit: string) =>
+        (await sh(`journalctl -u ${unit} -n 5 --no-pager`, { check: false })).output;
+      const states = (
+        await sh(`systemctl is-active ${units.join(" ")}`, { check: false })
+      ).stdout.split("\n");
+      for (const [index, unit] of units.entries())
+        expect(states[index], `${unit}:\n${await journal(unit)}`).toBe("active");
       // A service that exits at once (the hooks' runner when it cannot read its hooks) is
       // "active" for a moment between its restarts: none may have restarted.
       for (const service of ["site.service", "site-hooks.service"]) {
         const restarts = await sh(`systemctl show -p NRestarts --value ${service}`);
-        const journal = await sh(`journalctl -u ${service} -n 5 --no-pager`, { check: false });
-        expect(restarts.stdout.trim(), `${service} restarted:\n${journal.output}`).toBe("0");
+        expect(restarts.stdout.trim(), `${service} restarted:\n${await journal(service)}`).toBe(
+          "0",
+        );
       }
     });
 
