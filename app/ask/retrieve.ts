@@ -63,6 +63,9 @@ const fuzzyShare = 0.75;
 const aboutFields: ReadonlySet<string> = new Set<Field>(["title", "heading", "topic", "asked"]);
 
 const same = (term: string) => term;
+/** Whether the index's term is the question's, or one it finds as a prefix. */
+const isFoundBy = (indexed: string, asked: string) =>
+  indexed === asked || (asked.length >= prefixFrom && indexed.startsWith(asked));
 const prefix = (term: string) => term.length >= prefixFrom;
 const fuzzy = (term: string) => (term.length >= fuzzyFrom ? 1 : 0);
 
@@ -90,10 +93,6 @@ export function createRetriever(
       fuzzy,
       boostTerm: (term) => (alike.has(term) ? alikeBoost : 1),
     });
-
-  /** Whether a legal passage was found by what the question is about, not by its body alone. */
-  const about = (hit: SearchResult) =>
-    Object.values(hit.match).some((fields) => fields.some((field) => aboutFields.has(field)));
 
   return {
     /** The one to three best passages, or none when no passage answers well enough. */
@@ -125,6 +124,16 @@ export function createRetriever(
       const unknownShare =
         weighed.filter((word) => !word.found).reduce((sum, word) => sum + word.weight, 0) /
         totalWeight;
+      /**
+       * Whether a passage was found by what the question is about, not by its body alone: a
+       * word of the question (as asked or misspelt, not a word alike) in an about field.
+       */
+      const about = (hit: SearchResult) =>
+        Object.entries(hit.match).some(
+          ([term, fields]) =>
+            (!alike.has(term) || asked.some((own) => isFoundBy(term, own))) &&
+            fields.some((field) => aboutFields.has(field)),
+        );
       const hits = find(
         counted.flatMap((word) => word.terms),
         alike,
@@ -132,8 +141,7 @@ export function createRetriever(
         .map((hit) => {
           const matched = new Set(hit.queryTerms);
           const found = Object.keys(hit.match);
-          const has = (term: string) =>
-            found.some((other) => other === term || (prefix(term) && other.startsWith(term)));
+          const has = (term: string) => found.some((other) => isFoundBy(other, term));
           const weight = counted.reduce((sum, word) => {
             if (!word.terms.some((term) => matched.has(term))) return sum;
             if (word.own.some(has)) return sum + word.weight;
@@ -143,13 +151,7 @@ export function createRetriever(
           const passage = byId.get(hit.id as number);
           const quotable = passage !== undefined && (!passage.legal || about(hit));
           const coverage = weight / totalWeight;
-          const onTopic =
-            unknownShare < maxUnknownShare &&
-            Object.entries(hit.match).some(
-              ([term, fields]) =>
-                asked.some((own) => term === own || (prefix(own) && term.startsWith(own))) &&
-                fields.some((field) => aboutFields.has(field)),
-            );
+          const onTopic = unknownShare < maxUnknownShare && about(hit);
           const enough = coverage > (onTopic ? minCoverageOnTopic : minCoverage);
           return { passage, score: hit.score, answers: quotable && enough };
         })
