@@ -126,13 +126,13 @@ export function createRetriever(
         totalWeight;
       /**
        * Whether a passage was found by what the question is about, not by its body alone: a
-       * word of the question (as asked or misspelt, not a word alike) in an about field.
+       * word of the question in an about field, as asked or by its stem; not a longer word it
+       * begins ("compro" is not "comprobamos"), one letter away or a word alike.
        */
       const about = (hit: SearchResult) =>
         Object.entries(hit.match).some(
           ([term, fields]) =>
-            (!alike.has(term) || asked.some((own) => isFoundBy(term, own))) &&
-            fields.some((field) => aboutFields.has(field)),
+            asked.includes(term) && fields.some((field) => aboutFields.has(field)),
         );
       const hits = find(
         counted.flatMap((word) => word.terms),
