@@ -104,7 +104,10 @@ describe("retrieval", () => {
   const retriever = createRetriever("es", {
     passages,
     phrasings: { "quienes sois": 3 },
-    synonyms: [["taller", "curso", "clase"], ["soporte", "asistencia"]],
+    synonyms: [
+      ["taller", "curso", "clase"],
+      ["soporte", "asistencia"],
+    ],
     index: indexPassages("es", passages, (p) => ({
       purpose: "",
       topic: "",
