@@ -18,10 +18,7 @@
   // form when the visitor clicks on): a rejection no listener can reach. It only costs the
   // cross-fade, so it is not reported as an uncaught error.
   addEventListener("unhandledrejection", (event) => {
-    const reason = event.reason;
-    if (reason instanceof DOMException && reason.message.startsWith("Transition was")) {
-      event.preventDefault();
-    }
+    if (/^Transition was/.test(event.reason?.message)) event.preventDefault();
   });
 
   // A form the document posts itself (the contact form before its script takes over, or

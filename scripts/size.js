@@ -1,7 +1,8 @@
 // Prints the JavaScript, CSS and HTML bytes (gzip) each prerendered page loads on a first
 // visit, and the bytes its answer takes on the wire, and exits non-zero when a page is over
-// its JavaScript or first-visit budget, or a home page's answer is larger than TCP's first flight.
-//   node scripts/size.js [--json]     (reads $BUILD_DIR, default ./build)
+// its JavaScript or first-visit budget; with --first-flight, also when a home page's answer is
+// larger than TCP's first flight.
+//   node scripts/size.js [--json] [--first-flight]     (reads $BUILD_DIR, default ./build)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect } from "node:net";
@@ -175,8 +176,9 @@ const measured = htmlFiles(clientDir)
 const onWire = await wireSizes(measured.map((p) => p.url));
 const pages = measured.map((p) => {
   const wire = onWire.get(p.url) ?? 0;
-  // A figure to read, not a gate: the German home page (published only by setting) is about
-  // 200 bytes over, and a release that publishes German must not fail on it.
+  // A gate for the tests (--first-flight), a figure to read for a release: German home
+  // pages, published only by setting, are longer (about 230 bytes over), and the owner's
+  // release must not fail on the length of a text.
   return { ...p, wire, overFlight: isHome(p.url) && wire > firstFlight };
 });
 
@@ -201,7 +203,9 @@ if (process.argv.includes("--json")) {
   }
 }
 
-const over = pages.filter((p) => !p.ok);
+const over = pages.filter(
+  (p) => !p.ok || (p.overFlight && process.argv.includes("--first-flight")),
+);
 if (over.length) {
   console.error(`Over budget: ${over.map((p) => p.url).join(", ")}`);
   process.exit(1);

@@ -164,7 +164,7 @@ test("the home page describes the company in JSON-LD, in its language", async ({
         addressLocality: siteConfig.address.locality,
         addressCountry: siteConfig.address.countryCode,
       },
-      description: translator(lang)("seo.organizationDescription"),
+      description: translator(lang)("home.meta.description"),
     });
     const logo = await request.get(new URL(organization!["logo"] as string).pathname);
     expect(logo.status()).toBe(200);
