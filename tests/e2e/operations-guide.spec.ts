@@ -14,7 +14,7 @@
 //   - the git host: a `git daemon` on the machine, holding this checkout's files as a commit;
 //     its webhook: a signed POST sent as GitHub sends it.
 //   - the mail server: an SMTP sink on the machine (Python's smtpd), keeping each message.
-//   - the backup host: the machine's own sshd, with an account `backup`.
+//   - the backup host: the machine's own sshd, with an account `site-copies`.
 //   - the operator: the values of step 1 and of the settings file (the `editor` of step 5), the
 //     key copied to the backup host, the backup's name in the restore.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -188,9 +188,10 @@ test("the single-server guide, followed as written on Debian 12 with systemd, gi
     // STAND-IN, the backup host: this machine's sshd, an account that logs in with keys only.
     await test.step("stand-in: the backup host", async () => {
       await sh(String.raw`set -e
-        useradd --create-home --shell /bin/sh backup && usermod -p '*' backup
-        install -d -o backup -g backup -m 700 /home/backup/.ssh
-        install -d -o backup -g backup /srv/backups/site
+        useradd --create-home --shell /bin/sh site-copies
+        usermod -p '*' site-copies
+        install -d -o site-copies -g site-copies -m 700 /home/site-copies/.ssh
+        install -d -o site-copies -g site-copies /srv/backups/site
         systemctl is-active ssh`);
     });
     // STAND-IN, the operator at the editor of step 5: the mail settings.
@@ -319,14 +320,18 @@ cp "/etc/letsencrypt/live/$DOMAIN/fullchain.pem" /usr/local/share/ca-certificate
           standIn(block("backups"), {
             // The operator puts the key into the backup account's authorized_keys over there.
             "cat /var/lib/site/ssh/id_ed25519.pub":
-              "cat /var/lib/site/ssh/id_ed25519.pub | tee -a /home/backup/.ssh/authorized_keys && chown backup:backup /home/backup/.ssh/authorized_keys",
+              "cat /var/lib/site/ssh/id_ed25519.pub | tee -a /home/site-copies/.ssh/authorized_keys && chown site-copies:site-copies /home/site-copies/.ssh/authorized_keys",
           }),
         );
         expect(
           (await sh("systemctl show -p TriggeredBy --value site-backup.service")).stdout,
         ).toContain("site-backup.timer");
+        const journal = await sh("journalctl -u site-backup.service -n 20 --no-pager", {
+          check: false,
+        });
         expect(
           (await sh("systemctl show -p Result --value site-backup.service")).stdout.trim(),
+          journal.output,
         ).toBe("success");
         const copies = (await sh("ls /srv/backups/site")).stdout
           .split("\n")
