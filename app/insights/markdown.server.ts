@@ -21,7 +21,7 @@ import { unified, type PluggableList } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
-import type { ImageVariant } from "#app/insights/article.ts";
+import type { ImageVariant } from "#app/insights/article-model.ts";
 import { responsiveImage } from "#app/insights/images.server.ts";
 import {
   expandSections,

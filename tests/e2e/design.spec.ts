@@ -1,6 +1,6 @@
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { pagesIn } from "#app/pages.ts";
 import { inSentence } from "#app/text/typography.ts";
 import { bookingPath, callToActionPath, localizedPath } from "#app/routing/paths.ts";
