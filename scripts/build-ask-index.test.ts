@@ -9,15 +9,20 @@ import { cmsConfig } from "#app/admin/cms-config.server.ts";
 import { createRetriever, type AskIndex } from "#app/ask/retrieve.ts";
 import { askIndexFile } from "#app/ask/search.ts";
 import { languages } from "#app/config/site.ts";
-import { askTopics } from "#app/content/definitions.server.ts";
+import { askTopics, askWords } from "#app/content/definitions.server.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { buildAskIndex } from "#scripts/build-ask-index.ts";
 
 const page = (lang: string, description: string, main: string) =>
   `<!DOCTYPE html><html lang="${lang}"><head><title>t</title><meta name="description" content="${description}"/></head><body><main id="main">${main}</main></body></html>`;
 
-/** A built site of a few pages, and a folder of topics as the editor saves them. */
-function site(topics: Record<string, string>) {
+const noWords = JSON.stringify({ es: [], en: [], ca: [], de: [] });
+
+/**
+ * A built site of a few pages, a folder of topics and the file of words alike, as the editor
+ * saves them.
+ */
+function site(topics: Record<string, string>, words = noWords) {
   const root = mkdtempSync(path.join(tmpdir(), "ask-index-"));
   const files: Record<string, string> = {
     "client/services/index.html": page(
@@ -36,6 +41,7 @@ function site(topics: Record<string, string>) {
       `<h1>Our services</h1><p>From strategy to launch.</p><h2>Web platforms</h2><p>Fast, secure websites, portals and APIs.</p>${["Consulting", "Automation", "Assistants", "Integration"].map((name) => `<h2>${name}</h2><p>${name} for small companies.</p>`).join("")}`,
     ),
     ...Object.fromEntries(Object.entries(topics).map(([file, text]) => [`ask/${file}`, text])),
+    "ask-words.json": words,
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -45,7 +51,12 @@ function site(topics: Record<string, string>) {
 }
 
 async function build(root: string) {
-  await buildAskIndex(path.join(root, "client"), path.join(root, "build"), path.join(root, "ask"));
+  await buildAskIndex(
+    path.join(root, "client"),
+    path.join(root, "build"),
+    path.join(root, "ask"),
+    path.join(root, "ask-words.json"),
+  );
   const retriever = (lang: string) =>
     createRetriever(
       lang,
@@ -134,6 +145,18 @@ describe("the owner's phrasings and words", () => {
     );
   });
 
+  it("find a word the site does not use through the words written alike, once built", async () => {
+    const before = await build(site({}));
+    expect(before("es", "¿Hacéis intranets?")).toBeUndefined();
+
+    const words = JSON.stringify({ es: ["portales, intranets, intranet"], en: [], ca: [], de: [] });
+    const ask = await build(site({}, words));
+    expect(ask("es", "¿Hacéis intranets?")).toEqual({
+      url: "/services",
+      heading: "Plataformas web",
+    });
+  });
+
   it("are a collection of the editor, in Spanish, per language", () => {
     const config = cmsConfig({
       backend: { CMS_BACKEND: "github", CMS_REPO: "isla/web", CMS_BRANCH: "main" },
@@ -157,6 +180,18 @@ describe("the owner's phrasings and words", () => {
       ["section", "Sección", true],
       ["questions", "Preguntas que responde", true],
       ["words", "Palabras de los visitantes", true],
+    ]);
+    // The words alike: one file, a list per language, with the company's data.
+    const site = (config.collections as { name: string; files?: unknown[] }[]).find(
+      (collection) => collection.name === "site",
+    ) as { files: { file: string; label: string; fields: { name: string; label: string }[] }[] };
+    const words = site.files.find((file) => file.file === askWords.file);
+    expect(words?.label).toBe("Sinónimos de los visitantes");
+    expect(words?.fields.map(({ name, label }) => [name, label])).toEqual([
+      ["es", "Sinónimos en español"],
+      ["en", "Sinónimos en inglés"],
+      ["ca", "Sinónimos en catalán"],
+      ["de", "Sinónimos en alemán"],
     ]);
   });
 });

@@ -13,9 +13,9 @@ import {
   type Passage,
   type PassageTerms,
 } from "#app/ask/search.ts";
-import { askTopics } from "#app/content/definitions.server.ts";
+import { askTopics, askWords } from "#app/content/definitions.server.ts";
 import { readEntries, type ReadEntry } from "#app/content/read-entries.server.ts";
-import type { askTopicSchema } from "#app/content/schema.ts";
+import { askWordsSchema, type askTopicSchema } from "#app/content/schema.ts";
 import { pages } from "#app/pages.ts";
 import { defaultLanguage } from "#app/routing/paths.ts";
 import { filesUnder } from "#scripts/precompress.ts";
@@ -100,16 +100,30 @@ const descriptionOf = (html: string) =>
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
 
+/** A language's groups of words visitors use alike, each group's words apart ("chatbot, bot"). */
+const wordGroups = (groups: string[]) =>
+  groups
+    .map((group) =>
+      group
+        .split(",")
+        .map((word) => word.trim())
+        .filter(Boolean),
+    )
+    .filter((group) => group.length > 1);
+
 /**
- * Reads the pages under `clientDir` and the owner's topics in `topicsDir`, and writes each
- * language's passages and search index. Returns the index files' sizes (docs/performance.md).
+ * Reads the pages under `clientDir`, the owner's topics in `topicsDir` and the words visitors
+ * use alike in `wordsFile`, and writes each language's passages and search index. Returns the
+ * index files' sizes (docs/performance.md).
  */
 export async function buildAskIndex(
   clientDir: string,
   buildDir: string,
   topicsDir: string = askTopics.folder,
+  wordsFile: string = askWords.file,
 ) {
   const topics = await readEntries(askTopics, topicsDir);
+  const words = askWordsSchema.parse(JSON.parse(readFileSync(wordsFile, "utf8")));
   const byLanguage = new Map<string, Passage[]>();
   const descriptions = new Map<string, string>();
   for (const file of filesUnder(clientDir)
@@ -133,7 +147,13 @@ export async function buildAskIndex(
     mkdirSync(path.dirname(file), { recursive: true });
     const { phrasings, terms } = passageTerms(lang, passages, descriptions, topics);
     const index = indexPassages(lang, passages, terms);
-    const text = JSON.stringify({ passages, phrasings, index: index.toJSON() } satisfies AskIndex);
+    const synonyms = wordGroups(lang in words ? words[lang as keyof typeof words] : []);
+    const text = JSON.stringify({
+      passages,
+      phrasings,
+      synonyms,
+      index: index.toJSON(),
+    } satisfies AskIndex);
     writeFileSync(file, text);
     sizes[lang] = Buffer.byteLength(text);
   }

@@ -158,6 +158,7 @@ describe("the editor's configuration", () => {
       "content/services.json",
       "content/booking.json",
       "content/languages.json",
+      "content/ask-words.json",
     ]);
   });
 

@@ -104,6 +104,10 @@ describe("retrieval", () => {
   const retriever = createRetriever("es", {
     passages,
     phrasings: { "quienes sois": 3 },
+    synonyms: [
+      ["taller", "curso", "clase"],
+      ["soporte", "asistencia"],
+    ],
     index: indexPassages("es", passages, (p) => ({
       purpose: "",
       topic: "",
@@ -127,6 +131,24 @@ describe("retrieval", () => {
     // Stop words only: found by the owner's phrasing, as written or near it.
     expect(first("¿Quiénes sois?")).toBe(3);
     expect(first("quienes sois")).toBe(3);
+  });
+
+  it("finds a word the site does not use through the owner's words alike, counted less", () => {
+    // "cursos" is not on the site; "talleres", of its group, is: without it, "formación" alone
+    // would be half of the question.
+    expect(first("¿Hay cursos de formación?")).toBe(1);
+    // The word asked weighs more than one alike: "asistencia" is not "soporte".
+    expect(first("plan de soporte")).toBe(2);
+    expect(retriever.retrieve("¿Qué es la asistencia sanitaria universal?").passages).toEqual([]);
+  });
+
+  it("answers with less of the question when a heading holds its word, unless most is unknown", () => {
+    // Half the question each: "precio" is passage 3's heading, "correcciones" in passage 2's text.
+    expect(retriever.retrieve("¿Qué precio tienen las correcciones?").passages).toEqual([
+      passages[2],
+    ]);
+    // The same heading's word, but in a question mostly of words the site never uses.
+    expect(retriever.retrieve("precio del alquiler de barcos en Palma").passages).toEqual([]);
   });
 
   it("quotes a legal text only when the question is about it", () => {
@@ -154,6 +176,7 @@ describe("retrieval", () => {
     const english = createRetriever("en", {
       passages: [passage(1, "Services", "We build software.", "/en/services")],
       phrasings: {},
+      synonyms: [],
       index: indexPassages("en", [
         passage(1, "Services", "We build software.", "/en/services"),
       ]).toJSON(),

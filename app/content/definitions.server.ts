@@ -13,6 +13,7 @@ import { legalFolders } from "#app/content/legal/legal-pages.ts";
 import { languageFile } from "#app/content/languages-file.server.ts";
 import {
   askTopicSchema,
+  askWordsSchema,
   bookingSchema,
   caseStudySchema,
   companySchema,
@@ -194,6 +195,8 @@ const company = file("company", "Empresa", companySchema);
 const services = file("services", "Servicios", servicesSchema);
 const booking = file("booking", "Reservas de llamadas", bookingSchema);
 const languages = file("languages", "Idiomas", languageFile);
+/** The words visitors use alike, for /ask (its topics' words are per page: askTopics). */
+export const askWords = file("ask-words", "Sinónimos de los visitantes", askWordsSchema);
 
 /** Every collection, in the editor's order (the page texts come first there, from the catalogues). */
 export const contentCollections: readonly Collection[] = [
@@ -206,4 +209,5 @@ export const contentCollections: readonly Collection[] = [
   services,
   booking,
   languages,
+  askWords,
 ];

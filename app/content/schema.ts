@@ -358,3 +358,26 @@ export const askTopicSchema = z.strictObject({
     description: "Sinónimos y palabras que usan en vez de las de la web (chatbot, blog…)",
   }),
 });
+
+/** One language's groups of words a visitor uses alike: each line "chatbot, asistente, bot". */
+const wordGroups = (language: string) =>
+  z
+    .array(text)
+    .default([])
+    .meta({
+      title: `Sinónimos en ${language}`,
+      description:
+        "Una línea por grupo: palabras sueltas que un visitante usa por igual, separadas por comas (chatbot, asistente, bot)",
+    });
+
+/**
+ * content/ask-words.json: the words visitors use alike, per language, for every page at once
+ * (the words of one page or section go in its topic, content/ask). /ask's index keeps them and
+ * a question's word also finds the other words of its group.
+ */
+export const askWordsSchema = z.strictObject({
+  es: wordGroups("español"),
+  en: wordGroups("inglés"),
+  ca: wordGroups("catalán"),
+  de: wordGroups("alemán"),
+});
