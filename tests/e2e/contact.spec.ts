@@ -72,6 +72,15 @@ async function expectErrorSummary(page: Page, t: Translate) {
   );
 }
 
+/** The English form, taken over by its script, sent with two problems: the summary shows. */
+async function failInTheBrowser(page: Page, t: Translate) {
+  await page.goto(`${site.url}/en/contact`);
+  await reachForContactForm(page, t);
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expectErrorSummary(page, t);
+}
+
 const visitor = {
   name: "Marta Ferrer i Núñez",
   email: "marta@example.es",
@@ -219,11 +228,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     const t = translator("en");
-    await page.goto(`${site.url}/en/contact`);
-    await reachForContactForm(page, t);
-    await fillWithTwoProblems(page, t);
-    await page.getByRole("button", { name: t("contact.form.submit") }).click();
-    await expectErrorSummary(page, t);
+    await failInTheBrowser(page, t);
     await expectNoAxeViolations(page);
     await fillContactForm(page, t, visitor);
     await page.getByRole("button", { name: t("contact.form.submit") }).click();
@@ -236,11 +241,7 @@ test("with JavaScript: the error summary takes focus, its links focus the fields
   page,
 }) => {
   const t = translator("en");
-  await page.goto(`${site.url}/en/contact`);
-  await reachForContactForm(page, t);
-  await fillWithTwoProblems(page, t);
-  await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await expectErrorSummary(page, t);
+  await failInTheBrowser(page, t);
   await page.getByRole("link", { name: problem(t, "name") }).click();
   const name = page.getByLabel(t("contact.form.name"), { exact: true });
   await expect(name).toBeFocused();
