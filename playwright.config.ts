@@ -15,8 +15,8 @@ const url = (p: number) => `http://127.0.0.1:${p}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three on two cores: many tests wait (on a mail server's timeout, a toast's seconds, a
-  // build in another process), and with two workers the cores were idle a sixth of the time.
+  // Three on two cores: many tests wait (on a mail server's timeout, a build in another
+  // process), and with two workers the cores were idle a sixth of the time.
   workers: 3,
   timeout: 60_000,
   // Loading the form's script and hydrating it on a busy 2-core machine can take a while.

@@ -13,7 +13,7 @@ import { BrowserEntryContext } from "#app/browser-entry.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import { log } from "#app/config/log.server.ts";
-import { NonceContext, nonceContext } from "#app/nonce.ts";
+import { NonceReactContext, nonceRouterContext } from "#app/nonce.ts";
 import { PageStylesheetContext } from "#app/page-stylesheet.ts";
 import { routeStylesheet } from "#app/route-styles.server.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
@@ -32,7 +32,7 @@ export default function handleRequest(
   }
   const { lang } = parseLocalizedPath(new URL(request.url).pathname);
   const i18n = createI18n(lang, catalogue(lang));
-  const { nonce } = loadContext.get(nonceContext);
+  const { nonce } = loadContext.get(nonceRouterContext);
   const stylesheet = routeStylesheet(
     routerContext.manifest.version,
     routerContext.staticHandlerContext.matches.at(-1)?.route.id,
@@ -43,7 +43,7 @@ export default function handleRequest(
     // Pages are small and fully static: wait for everything so crawlers and
     // the prerenderer always receive complete HTML.
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceReactContext.Provider value={nonce}>
         <BrowserEntryContext.Provider value={routerContext.manifest.entry.module}>
           <PageStylesheetContext.Provider value={stylesheet}>
             <I18nextProvider i18n={i18n}>
@@ -51,7 +51,7 @@ export default function handleRequest(
             </I18nextProvider>
           </PageStylesheetContext.Provider>
         </BrowserEntryContext.Provider>
-      </NonceContext.Provider>,
+      </NonceReactContext.Provider>,
       {
         nonce,
         onAllReady() {

@@ -9,7 +9,7 @@ import satori from "satori";
 import { siteConfig } from "#app/config/site.ts";
 import { brandColor, icons, logoSvg, shareImageSize } from "#app/design/brand.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
-import { articleImagePath, type Article } from "#app/insights/article.ts";
+import { articleImagePath, type Article } from "#app/insights/article-model.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 
 const require = createRequire(import.meta.url);

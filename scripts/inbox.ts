@@ -13,7 +13,7 @@ import {
 import { messageStore, type MessageStatus } from "#app/contact/store.server.ts";
 import { openDatabase } from "#app/database/database.server.ts";
 import { mailStore } from "#app/mail/store.server.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { printableJson, printableLine } from "#app/text/printable.ts";
 import {
   processTerminal,
@@ -67,7 +67,7 @@ async function runCommand(
   };
   const messageId = () => positiveInteger(argument, t("panel.cli.errors.messageId"));
   // The owner reads Spanish unless asked otherwise, and Madrid's clock; exports stay ISO.
-  const when = (ms: number) => madridTime(ms, lang);
+  const when = (ms: number) => companyDateTime(ms, lang);
   const statusName = (status: MessageStatus) => t(`panel.cli.status.${status}`);
 
   const database = await openDatabase({

@@ -5,7 +5,7 @@
 // more. That keeps the larger pages' compressed HTML inside TCP's first ten packets (about
 // 14.6 KB), which saves a whole round trip on a slow connection (docs/performance.md).
 // A page whose island React hydrates (the contact form) can show classes its HTML does not
-// yet (errors, toasts, the sent state): it keeps, besides its own, every utility whose class
+// yet (errors, the sent state): it keeps, besides its own, every utility whose class
 // name appears anywhere in the island's scripts, and the whole reset.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

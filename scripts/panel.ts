@@ -14,7 +14,7 @@ import { normalEmail, panelAuth, panelTimes } from "#app/panel/auth.server.ts";
 import { invite } from "#app/panel/invitation.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
 import { feedSecret, panelStore } from "#app/panel/store.server.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { processTerminal, runCommandLine, type Terminal } from "#scripts/command-line.ts";
 
 /** Runs one panel command on the database; returns the exit code. */
@@ -58,7 +58,7 @@ export function runPanel(
           },
           { email: email.data, by: null, lang },
         );
-        const until = madridTime(expiresAt, lang);
+        const until = companyDateTime(expiresAt, lang);
         terminal.out(`${t("panel.cli.invited", { email: email.data, until, link })}\n`);
       } else if (command === "remove" && email.success) {
         const person = (await panel.users()).find((user) => user.email === email.data);

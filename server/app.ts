@@ -6,7 +6,7 @@ import { allPagePaths } from "#app/routing/paths.ts";
 import { loadBuiltFiles } from "#server/built-files.ts";
 import { renderNotFoundPages } from "#server/not-found-pages.ts";
 import { askIndexFile } from "#app/ask/search.ts";
-import { wireSite } from "#server/site.ts";
+import { wireSite } from "#server/wire-site.ts";
 
 // The build's prerenderer reads React Router's server build from this bundle's exports.
 export * from "virtual:react-router/server-build";
@@ -16,7 +16,7 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 /**
  * Starts the production site and listens (server.js): the built files and 404 pages in
- * memory, then the wiring it shares with `npm run dev` (server/site.ts). `stop` closes the
+ * memory, then the wiring it shares with `npm run dev` (server/wire-site.ts). `stop` closes the
  * server, then the services.
  */
 export function startSite(settings: Settings) {

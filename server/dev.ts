@@ -1,4 +1,4 @@
-// `npm run dev`: the production server's wiring (server/site.ts) with Vite as middleware, the
+// `npm run dev`: the production server's wiring (server/wire-site.ts) with Vite as middleware, the
 // shape of React Router's `node-custom-server` template. Vite loads the wiring and, on each
 // request, the React Router build, so edits to pages show without a restart (hot reload in
 // the browser); the services (database, outbox, bookings, visit counts) start once.
@@ -10,7 +10,7 @@ import type { Settings } from "#app/config/settings.server.ts";
 import { buildAdmin } from "#scripts/build-admin.ts";
 import { buildCache } from "#scripts/build-cache.ts";
 import { createHttpServer } from "#server/http-server.ts";
-import type { wireSite } from "#server/site.ts";
+import type { wireSite } from "#server/wire-site.ts";
 
 type Handler = Parameters<typeof createHttpServer>[0];
 
@@ -40,7 +40,9 @@ export async function startSite(settings: Settings) {
   const adminReady = buildAdmin(adminDir, buildCache());
   adminReady.catch((error: unknown) => log.error({ err: error }, "bundling the editor failed"));
   try {
-    const site = (await vite.ssrLoadModule("/server/site.ts")) as { wireSite: typeof wireSite };
+    const site = (await vite.ssrLoadModule("/server/wire-site.ts")) as {
+      wireSite: typeof wireSite;
+    };
     const started = await site.wireSite(settings, {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       adminDir,

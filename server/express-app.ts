@@ -9,7 +9,7 @@ import { rateLimitAddress } from "#app/limits/rate-limit.server.ts";
 import { requestContext, type ContactService } from "#app/contact/service.server.ts";
 import type { Logger } from "#app/config/log.server.ts";
 import type { Settings } from "#app/config/settings.server.ts";
-import { nonceContext } from "#app/nonce.ts";
+import { nonceRouterContext } from "#app/nonce.ts";
 import { adminPath } from "#server/admin.ts";
 import { rejectBadHost } from "#server/host-header.ts";
 import { originGuard } from "#server/origin-guard.ts";
@@ -69,7 +69,7 @@ export function createExpressApp({
         context.set(requestContext, { contact, clientKey });
         context.set(bookingContext, { booking, clientKey });
         context.set(askContext, { ask, clientKey });
-        context.set(nonceContext, { nonce: res.locals["nonce"] as string });
+        context.set(nonceRouterContext, { nonce: res.locals["nonce"] as string });
         return context;
       },
     }),

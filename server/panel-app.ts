@@ -1,4 +1,4 @@
-// The panel put together from the site's services (server/site.ts): its store and sessions on
+// The panel put together from the site's services (server/wire-site.ts): its store and sessions on
 // the site's database, the sign-in limit in the rate limit's table, and its sections.
 import path from "node:path";
 import type express from "express";

@@ -9,7 +9,7 @@ import { companyTimeZone } from "#app/booking/availability.ts";
 import type { BookingService } from "#app/booking/service.server.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { callsSheet } from "#app/panel/spreadsheet.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { printableLine, printableText } from "#app/text/printable.ts";
 import {
   ActionForm,
@@ -44,7 +44,7 @@ function CallList({
         return (
           <li key={call.id} className="card">
             <h3>
-              <time>{madridTime(call.start, lang)}</time> · {call.name}
+              <time>{companyDateTime(call.start, lang)}</time> · {call.name}
             </h3>
             <p className="meta">
               <a href={`mailto:${encodeURIComponent(call.email)}`}>{call.email}</a>
@@ -223,7 +223,7 @@ export function callsSection(
             <p>
               {t("panel.calls.cancelText", {
                 name: call.name,
-                date: madridTime(call.start, lang),
+                date: companyDateTime(call.start, lang),
               })}
             </p>
           ),
@@ -281,7 +281,7 @@ export function callsSection(
           ) : null}
           <dl className="facts">
             <dt>{t("panel.calls.currentTime")}</dt>
-            <dd>{madridTime(call.start, lang)}</dd>
+            <dd>{companyDateTime(call.start, lang)}</dd>
           </dl>
           <p>{t("panel.calls.moveLead", { name: call.name })}</p>
           {days.length ? (

@@ -15,7 +15,7 @@ import {
 } from "#app/panel/views.tsx";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { messagesSheet } from "#app/panel/spreadsheet.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { idOf, localsOf, notFound } from "#server/panel.tsx";
 
 const marks: OwnerMark[] = ["new", "answered", "archived"];
@@ -49,7 +49,7 @@ function MessageList({
             <a href={messagePath(message.id)}>{message.name}</a>
           </h3>
           <p className="meta">
-            <span>{message.email}</span> · <time>{madridTime(message.createdAt, lang)}</time>
+            <span>{message.email}</span> · <time>{companyDateTime(message.createdAt, lang)}</time>
             {spam ? null : (
               <>
                 {" "}
@@ -189,7 +189,7 @@ export function messagesSection(
               {message.name} &lt;{message.email}&gt;
             </dd>
             <dt>{t("panel.messages.received")}</dt>
-            <dd>{madridTime(message.createdAt, lang)}</dd>
+            <dd>{companyDateTime(message.createdAt, lang)}</dd>
             <dt>{t("panel.messages.mark")}</dt>
             <dd>
               {message.status === "spam"
@@ -256,7 +256,7 @@ export function messagesSection(
               <p>
                 {t("panel.messages.deleteText", {
                   name: message.name,
-                  date: madridTime(message.createdAt, lang),
+                  date: companyDateTime(message.createdAt, lang),
                 })}
               </p>
               <p>{t("panel.messages.retention", { days: retentionDays })}</p>

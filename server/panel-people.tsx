@@ -6,7 +6,7 @@ import { z } from "zod";
 import { auditLine } from "#app/panel/audit-words.ts";
 import { normalEmail, signInWindowMs, type PanelAuth } from "#app/panel/auth.server.ts";
 import type { PanelStore } from "#app/panel/store.server.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import {
   ActionForm,
   confirmPage,
@@ -132,7 +132,7 @@ export function peopleSection(
               <tbody>
                 {log.map((entry, index) => (
                   <tr key={index}>
-                    <td>{madridTime(Number(entry.at), lang)}</td>
+                    <td>{companyDateTime(Number(entry.at), lang)}</td>
                     <td>{entry.email ?? "—"}</td>
                     <td>
                       {auditLine(entry, context)}

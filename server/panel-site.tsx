@@ -8,7 +8,7 @@ import type express from "express";
 import type { LaunchItem } from "#app/config/launch-check.server.ts";
 import { settings } from "#app/config/settings.server.ts";
 import { goLiveLine } from "#app/panel/go-live-words.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { renderPage } from "#app/panel/views.tsx";
 import { adminPath } from "#server/admin.ts";
 import { localsOf } from "#server/panel.tsx";
@@ -118,8 +118,8 @@ export function siteSection(
               <p>
                 {t("panel.site.release", {
                   commit: short(release.commit),
-                  built: madridTime(Date.parse(release.builtAt), lang),
-                  committed: madridTime(Date.parse(release.committedAt), lang),
+                  built: companyDateTime(Date.parse(release.builtAt), lang),
+                  committed: companyDateTime(Date.parse(release.committedAt), lang),
                 })}
               </p>
             ) : (
@@ -134,7 +134,7 @@ export function siteSection(
                 {deploys.map((deploy) => (
                   <li key={`${deploy.at}-${deploy.commit}`} className="card">
                     <p>
-                      <time>{madridTime(deploy.at, lang)}</time> ·{" "}
+                      <time>{companyDateTime(deploy.at, lang)}</time> ·{" "}
                       {deploy.outcome === "published"
                         ? t("panel.site.published", { commit: short(deploy.commit) })
                         : t("panel.site.failed", {

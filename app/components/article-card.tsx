@@ -1,7 +1,7 @@
 import { ArticleFacts, TagList } from "#app/components/article-facts.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
-import type { ArticleSummary } from "#app/insights/article.ts";
+import type { ArticleSummary } from "#app/insights/article-model.ts";
 
 /**
  * An article as a card, the same wherever articles are listed (the insights page, the home

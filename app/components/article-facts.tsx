@@ -1,4 +1,4 @@
-import { formatDay, type ArticleSummary } from "#app/insights/article.ts";
+import { formatDay, type ArticleSummary } from "#app/insights/article-model.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { cn } from "#app/components/ui/cn.ts";
 

@@ -9,7 +9,6 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Toaster, useToaster } from "#app/components/toaster.tsx";
 import { postInBackground } from "#app/forms/post-in-background.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -61,7 +60,9 @@ const isControl = (target: EventTarget | null) =>
 /**
  * The contact form. Without JavaScript it is a plain POST form answered by the page
  * itself; with JavaScript it posts to the same URL in the background, asking for JSON,
- * shows toasts and clears itself on success. Either way the server validates with the same rules as the browser.
+ * and answers in the same boxes the server renders without JavaScript (the success status,
+ * the error summary), focused as they are on that path; on success it clears itself. Either
+ * way the server validates with the same rules as the browser.
  */
 export function ContactForm({ action, result, pageTitle, message = "" }: ContactFormProps) {
   const { t, i18n } = useTranslation();
@@ -73,8 +74,8 @@ export function ContactForm({ action, result, pageTitle, message = "" }: Contact
   const errors = failure?.fieldErrors ?? {};
   const [sent, setSent] = useState(result?.status === "sent");
   const [pending, setPending] = useState(false);
-  const toaster = useToaster();
   const summary = useRef<HTMLDivElement>(null);
+  const sentBox = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** When the visitor first focused or typed in the form (performance.now()). */
   const startedAt = useRef<number | undefined>(undefined);
@@ -116,7 +117,6 @@ export function ContactForm({ action, result, pageTitle, message = "" }: Contact
     // Rendered now, so the summary exists to receive focus.
     flushSync(() => setFailure({ reason, fieldErrors }));
     summary.current?.focus();
-    toaster.show("error", t("contact.form.error"), t(`contact.form.reasons.${reason}`));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -149,8 +149,12 @@ export function ContactForm({ action, result, pageTitle, message = "" }: Contact
       for (const name of contactFields) {
         (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement).value = "";
       }
-      setFailure(undefined);
-      toaster.show("success", t("contact.form.success"));
+      // Rendered now, so the status box exists to receive focus, as on the no-JS "sent" page.
+      flushSync(() => {
+        setFailure(undefined);
+        setSent(true);
+      });
+      sentBox.current?.focus();
     } else {
       fail(outcome.reason, outcome.fieldErrors);
     }
@@ -184,98 +188,96 @@ export function ContactForm({ action, result, pageTitle, message = "" }: Contact
   }
 
   return (
-    <>
-      <form
-        method="post"
-        action={`${action}#${contactAnchors.errors}`}
-        ref={formRef}
-        onSubmit={onSubmit}
-        onFocus={markStarted}
-        onInput={markStarted}
-        data-enhanced={enhanced || undefined}
-        // A column whose message box takes whatever height the card is given.
-        className="flex flex-1 flex-col gap-5"
-      >
-        {sent ? (
-          // Only ever rendered by the server, on the page a no-JS submission is redirected to:
-          // focused on load, so the visitor lands on it and hears it.
-          <div
-            id={contactAnchors.sent}
-            role="status"
-            tabIndex={-1}
-            autoFocus
-            className="rounded-lg border border-success bg-success-soft p-4 text-fg focus:outline-2 focus:outline-offset-2 focus:outline-success"
-          >
-            <p className="font-semibold">{t("contact.form.success")}</p>
-            <p className="mt-1 text-sm">{t("contact.form.successText")}</p>
+    <form
+      method="post"
+      action={`${action}#${contactAnchors.errors}`}
+      ref={formRef}
+      onSubmit={onSubmit}
+      onFocus={markStarted}
+      onInput={markStarted}
+      data-enhanced={enhanced || undefined}
+      // A column whose message box takes whatever height the card is given.
+      className="flex flex-1 flex-col gap-5"
+    >
+      {sent ? (
+        // On the page a no-JS submission is redirected to, focused on load; after a send by
+        // the script, focused by it: either way the visitor lands on it and hears it.
+        <div
+          id={contactAnchors.sent}
+          ref={sentBox}
+          role="status"
+          tabIndex={-1}
+          autoFocus
+          className="rounded-lg border border-success bg-success-soft p-4 text-fg focus:outline-2 focus:outline-offset-2 focus:outline-success"
+        >
+          <p className="font-semibold">{t("contact.form.success")}</p>
+          <p className="mt-1 text-sm">{t("contact.form.successText")}</p>
+        </div>
+      ) : null}
+      {failure ? (
+        // The error summary (GOV.UK pattern): focused after a failed submission, on load
+        // without JavaScript; each problem links to its field.
+        <div
+          id={contactAnchors.errors}
+          ref={summary}
+          tabIndex={-1}
+          autoFocus
+          className="rounded-lg border-2 border-danger bg-danger-soft p-4 focus:outline-2 focus:outline-offset-2 focus:outline-danger"
+        >
+          <div role="alert">
+            <h3 className="font-semibold text-fg">{t("contact.form.errorSummary")}</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-danger">
+              {problems.length > 0 ? (
+                problems.map(({ name, text }) => (
+                  <li key={name}>
+                    <a
+                      href={`#contact-${name}`}
+                      onClick={(event) => focusField(event, name)}
+                      className="font-medium underline"
+                    >
+                      {t("contact.form.errorSummaryItem", {
+                        field: t(`contact.form.${name}`),
+                        error: text,
+                      })}
+                    </a>
+                  </li>
+                ))
+              ) : (
+                <li>{t(`contact.form.reasons.${failure.reason}`)}</li>
+              )}
+            </ul>
           </div>
-        ) : null}
-        {failure ? (
-          // The error summary (GOV.UK pattern): focused after a failed submission, on load
-          // without JavaScript; each problem links to its field.
-          <div
-            id={contactAnchors.errors}
-            ref={summary}
-            tabIndex={-1}
-            autoFocus
-            className="rounded-lg border-2 border-danger bg-danger-soft p-4 focus:outline-2 focus:outline-offset-2 focus:outline-danger"
-          >
-            <div role="alert">
-              <h3 className="font-semibold text-fg">{t("contact.form.errorSummary")}</h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-danger">
-                {problems.length > 0 ? (
-                  problems.map(({ name, text }) => (
-                    <li key={name}>
-                      <a
-                        href={`#contact-${name}`}
-                        onClick={(event) => focusField(event, name)}
-                        className="font-medium underline"
-                      >
-                        {t("contact.form.errorSummaryItem", {
-                          field: t(`contact.form.${name}`),
-                          error: text,
-                        })}
-                      </a>
-                    </li>
-                  ))
-                ) : (
-                  <li>{t(`contact.form.reasons.${failure.reason}`)}</li>
-                )}
-              </ul>
-            </div>
-          </div>
-        ) : null}
-        {contactFields.map((name) => (
-          <div key={name} className={cn(name === "message" && "flex flex-1 flex-col")}>
-            <label htmlFor={`contact-${name}`} className="text-sm font-medium text-fg">
-              {t(`contact.form.${name}`)}
-            </label>
-            {name === "message" ? (
-              <Textarea
-                rows={5}
-                {...field(name)}
-                className={cn(inputClass, "min-h-20 flex-1 resize-y")}
-              />
-            ) : (
-              <input
-                type={name === "email" ? "email" : "text"}
-                autoComplete={name}
-                {...field(name)}
-              />
-            )}
-            <FieldProblem
-              id={`contact-${name}-error`}
-              text={problems.find((problem) => problem.name === name)?.text}
+        </div>
+      ) : null}
+      {contactFields.map((name) => (
+        <div key={name} className={cn(name === "message" && "flex flex-1 flex-col")}>
+          <label htmlFor={`contact-${name}`} className="text-sm font-medium text-fg">
+            {t(`contact.form.${name}`)}
+          </label>
+          {name === "message" ? (
+            <Textarea
+              rows={5}
+              {...field(name)}
+              className={cn(inputClass, "min-h-20 flex-1 resize-y")}
             />
-          </div>
-        ))}
-        <BotTrap id="contact-website" />
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:self-start">
-          {pending ? t("contact.form.sending") : t("contact.form.submit")}
-        </Button>
-        <PrivacyNote text={t("contact.form.privacy")} lang={lang} />
-      </form>
-      <Toaster label={t("contact.form.toasts")} toasts={toaster.toasts} remove={toaster.remove} />
-    </>
+          ) : (
+            <input
+              type={name === "email" ? "email" : "text"}
+              autoComplete={name}
+              {...field(name)}
+            />
+          )}
+          <FieldProblem
+            id={`contact-${name}-error`}
+            text={problems.find((problem) => problem.name === name)?.text}
+          />
+        </div>
+      ))}
+      <BotTrap id="contact-website" />
+      <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:self-start">
+        {pending ? t("contact.form.sending") : t("contact.form.submit")}
+      </Button>
+      <PrivacyNote text={t("contact.form.privacy")} lang={lang} />
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { siteConfig } from "#app/config/site.ts";
 import { ChevronDown } from "lucide-react";
 import { Section } from "#app/components/section.tsx";
-import { languageList } from "#app/content/company.ts";
+import { formatLanguageNames } from "#app/content/company.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { askPath } from "#app/routing/paths.ts";
 
@@ -30,7 +30,7 @@ export function Faq({
   askLink?: boolean;
 }) {
   const { t, lang } = useLocale();
-  const languages = languageList(siteConfig.spokenLanguages, lang);
+  const languages = formatLanguageNames(siteConfig.spokenLanguages, lang);
   return (
     <Section
       id="faq"

@@ -6,7 +6,7 @@ import { LatestInsights } from "#app/components/latest-insights.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import type { ArticleSummary } from "#app/insights/article.ts";
+import type { ArticleSummary } from "#app/insights/article-model.ts";
 import type { ReactNode } from "react";
 
 const render = (node: ReactNode) =>

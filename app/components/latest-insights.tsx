@@ -3,7 +3,7 @@ import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { ArticleCard } from "#app/components/article-card.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
-import type { ArticleSummary } from "#app/insights/article.ts";
+import type { ArticleSummary } from "#app/insights/article-model.ts";
 
 const columns: Record<number, string> = { 1: "max-w-2xl", 2: "md:grid-cols-2" };
 

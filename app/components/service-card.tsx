@@ -1,4 +1,4 @@
-import type { Service } from "#app/content/services.ts";
+import type { Service } from "#app/content/service-list.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/components/ui/cn.ts";

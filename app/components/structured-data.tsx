@@ -1,7 +1,7 @@
 import { JsonScript } from "#app/components/ui/json-script.tsx";
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { localizedPath } from "#app/routing/paths.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 

@@ -47,12 +47,12 @@ export const siteConfig: SiteConfig = {
   languages,
   // VITE_PUBLISHED_LANGUAGES (checked by app/config/settings.server.ts) reaches the build here.
   publishedLanguages:
-    languageList(import.meta.env?.VITE_PUBLISHED_LANGUAGES) ??
+    parseLanguageList(import.meta.env?.VITE_PUBLISHED_LANGUAGES) ??
     languageEntries.filter((entry) => entry.published).map((entry) => entry.code),
 };
 
 /** The languages a comma-separated list (`es,en,ca`) names, in switcher order; none when empty. */
-export function languageList(list: string | undefined): Language[] | undefined {
+export function parseLanguageList(list: string | undefined): Language[] | undefined {
   const codes = list?.split(",").map((code) => code.trim());
   return codes?.some(Boolean) ? languages.filter((code) => codes.includes(code)) : undefined;
 }

@@ -7,7 +7,7 @@ import { settings } from "#app/config/settings.server.ts";
 import { peopleDir } from "#app/content/entries.server.ts";
 import { legalDir, loadLegalTexts } from "#app/content/legal/texts.server.ts";
 import { buildLanguages, contentModule } from "#app/content/virtual-module.ts";
-import { summaryOf } from "#app/insights/article.ts";
+import { summaryOf } from "#app/insights/article-model.ts";
 import { insightsDir, loadInsights } from "#app/insights/content.server.ts";
 
 /**

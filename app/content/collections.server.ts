@@ -12,7 +12,7 @@ import {
 } from "#app/content/definitions.server.ts";
 import { peopleDir } from "#app/content/entries.server.ts";
 import { readEntries } from "#app/content/read-entries.server.ts";
-import type { ImageVariant } from "#app/insights/article.ts";
+import type { ImageVariant } from "#app/insights/article-model.ts";
 import { buildDay } from "#app/insights/content.server.ts";
 import { squarePhoto } from "#app/insights/images.server.ts";
 import { caseStudyPath, defaultLanguage, publishedLanguages } from "#app/routing/paths.ts";

@@ -13,7 +13,7 @@ export function formatAddress(lang: Language): string {
 }
 
 /** Languages named in `lang` as one phrase: "español, catalán, inglés y alemán". */
-export function languageList(codes: readonly string[], lang: Language): string {
+export function formatLanguageNames(codes: readonly string[], lang: Language): string {
   const names = new Intl.DisplayNames([lang], { type: "language" });
   const name = (code: string) =>
     // Catalan in the Balearic Islands calls Spanish "castellà", as the legal pages do.

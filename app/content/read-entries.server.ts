@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { FolderCollection } from "#app/content/definitions.server.ts";
 import { entryFiles, type EntryFile } from "#app/content/entries.server.ts";
 import { parseMatter } from "#app/content/parse-matter.ts";
-import type { ImageVariant } from "#app/insights/article.ts";
+import type { ImageVariant } from "#app/insights/article-model.ts";
 import { renderMarkdown } from "#app/insights/markdown.server.ts";
 
 /** One entry's file in one language, read and checked. */

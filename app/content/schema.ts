@@ -1,7 +1,7 @@
 // The shapes of the content files the owner edits (content/*.json): the build and the server
 // check them at start (app/content/check.server.ts), and the code reads their types from here.
 import { z } from "zod";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 
 /**
  * Facts that read like real ones even in the shipped example, so the go-live check cannot

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { EngagementSummary } from "#app/components/engagement.tsx";
 import { languages, siteConfig, type Language } from "#app/config/site.ts";
-import { services, type Service } from "#app/content/services.ts";
+import { services, type Service } from "#app/content/service-list.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import Services from "#app/routes/services.tsx";

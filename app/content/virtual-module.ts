@@ -1,11 +1,11 @@
 import type { Plugin } from "vite";
 import { settings } from "#app/config/settings.server.ts";
-import { languageList, siteConfig, type Language } from "#app/config/site.ts";
+import { parseLanguageList, siteConfig, type Language } from "#app/config/site.ts";
 import { publishedLanguages } from "#app/routing/paths.ts";
 
 /** The build's published languages: this runs before the build's settings reach siteConfig. */
 export function buildLanguages(): Language[] {
-  const published = languageList(settings.build.VITE_PUBLISHED_LANGUAGES);
+  const published = parseLanguageList(settings.build.VITE_PUBLISHED_LANGUAGES);
   return publishedLanguages(
     published ? { ...siteConfig, publishedLanguages: published } : siteConfig,
   );

@@ -1,6 +1,6 @@
 // The site's database: SQLite (the embedded default, one server) or PostgreSQL (any number
 // of servers on one database), behind Kysely. Opened once by the server's wiring
-// (server/site.ts) or by a script, and handed to every store: the contact messages, the
+// (server/wire-site.ts) or by a script, and handed to every store: the contact messages, the
 // outbox, the limits, the bookings, the visit counts, the panel. The schema is the migrations
 // in ./migrations, the same for both, applied at start.
 import type { ContactSettings } from "#app/config/settings.server.ts";

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { siteConfig, type Language } from "#app/config/site.ts";
-import { countryName, languageList } from "#app/content/company.ts";
+import { countryName, formatLanguageNames } from "#app/content/company.ts";
 import type { Messages } from "#app/i18n/messages.ts";
 
 /** A language's whole catalogue, its parts merged (app/i18n/catalogues.server.ts). */
@@ -22,7 +22,7 @@ export function companyVariables(lang: Language, messages: Messages) {
     country: countryName(lang),
     brandLab: siteConfig.brands.lab,
     brandConsultancy: siteConfig.brands.consultancy,
-    spokenLanguages: languageList(siteConfig.spokenLanguages, lang),
+    spokenLanguages: formatLanguageNames(siteConfig.spokenLanguages, lang),
   };
 }
 

@@ -8,7 +8,7 @@ import { articles as articlesCollection } from "#app/content/definitions.server.
 import { entryFiles, peopleDir } from "#app/content/entries.server.ts";
 import { readEntries } from "#app/content/read-entries.server.ts";
 import { articlePath, publishedLanguages } from "#app/routing/paths.ts";
-import type { Article } from "#app/insights/article.ts";
+import type { Article } from "#app/insights/article-model.ts";
 
 /** Where articles live; INSIGHTS_DIR points elsewhere (the tests' fixtures). */
 export const insightsDir = () => path.resolve(settings.build.INSIGHTS_DIR);

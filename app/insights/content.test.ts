@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { summaryOf } from "#app/insights/article.ts";
+import { summaryOf } from "#app/insights/article-model.ts";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { buildDay, loadInsights } from "#app/insights/content.server.ts";
 import { insightsFeed } from "#app/insights/feed.ts";

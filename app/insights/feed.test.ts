@@ -5,7 +5,7 @@ import { XMLValidator } from "fast-xml-parser";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "#app/config/site.ts";
-import { summaryOf } from "#app/insights/article.ts";
+import { summaryOf } from "#app/insights/article-model.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { insightsFeed } from "#app/insights/feed.ts";
 

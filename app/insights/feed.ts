@@ -2,7 +2,11 @@ import { DOMImplementation, XMLSerializer, type Document as XmlDocument } from "
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { articleImagePath, lastModified, type ArticleSummary } from "#app/insights/article.ts";
+import {
+  articleImagePath,
+  lastModified,
+  type ArticleSummary,
+} from "#app/insights/article-model.ts";
 import { insightsFeedPath, localizedPath } from "#app/routing/paths.ts";
 import { absoluteUrl } from "#app/routing/seo.ts";
 

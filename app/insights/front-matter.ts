@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseMatter } from "#app/content/parse-matter.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { typographicApostrophes } from "#app/text/typography.ts";
 
 const isoDate = z.iso.date("a date written YYYY-MM-DD");
@@ -49,7 +49,7 @@ export const frontMatterSchema = z
       .min(1)
       .max(6)
       .meta({ title: "Etiquetas", description: "De 1 a 6, una en cada casilla" }),
-    /** Ids from app/content/services.ts, linked under the article. */
+    /** Ids from app/content/service-list.ts, linked under the article. */
     services: z
       .array(z.enum(services.map((service) => service.id)))
       .default([])

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Element } from "hast";
 import sharp from "sharp";
-import type { ImageVariant } from "#app/insights/article.ts";
+import type { ImageVariant } from "#app/insights/article-model.ts";
 
 const maxWidth = 1200;
 const widths = [480, 800, maxWidth];

@@ -21,7 +21,7 @@ import { unified, type PluggableList } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
-import type { ImageVariant } from "#app/insights/article.ts";
+import type { ImageVariant } from "#app/insights/article-model.ts";
 import { responsiveImage } from "#app/insights/images.server.ts";
 import {
   expandSections,
@@ -148,6 +148,46 @@ const textOf = (node: ElementContent): string =>
 /** The paragraph that names a table: "Table: …" right above it. */
 const captionPrefix = /^Table:\s*/;
 
+/** A table's rows, header first. */
+function rowsOf(table: Element) {
+  const rows: Element[] = [];
+  visit(table, "element", (node) => {
+    if (node.tagName === "tr") rows.push(node);
+  });
+  return rows;
+}
+
+/** A row's header and data cells, in order. */
+const cells = (row: Element) =>
+  row.children.filter(
+    (cell): cell is Element =>
+      cell.type === "element" && (cell.tagName === "th" || cell.tagName === "td"),
+  );
+
+/** The longest text a key cell (a date, a name, an amount) holds. */
+const keyLength = 24;
+
+/**
+ * An article table's key columns, those whose every cell is short, are marked `data-key`:
+ * article.css keeps their cells on one line ("2 de febrero de 2025"), and the prose columns take
+ * the wrapping. Which columns hold prose is measured, not assumed from their place: a table
+ * may open with its question ("¿Se repite cada semana?").
+ */
+function rehypeTableKeys() {
+  return (tree: HastRoot) => {
+    visit(tree, "element", (table) => {
+      if (table.tagName !== "table") return;
+      const rows = rowsOf(table).map(cells);
+      const columns = Math.max(0, ...rows.map((row) => row.length));
+      for (let column = 0; column < columns; column++) {
+        const keys = rows.flatMap((row) => row.slice(column, column + 1));
+        if (keys.every((cell) => textOf(cell).trim().length <= keyLength))
+          for (const cell of keys) cell.properties["dataKey"] = "";
+      }
+    });
+  };
+}
+
 /**
  * Tables of legal texts: each cell carries its column's name (`data-label`), which
  * `.legal-text` shows beside it when rows stack on phones; header cells get `scope="col"`;
@@ -157,15 +197,7 @@ function rehypeLegalTables() {
   return (tree: HastRoot) => {
     visit(tree, "element", (table, index, parent) => {
       if (table.tagName !== "table" || !parent || index === undefined) return;
-      const rows: Element[] = [];
-      visit(table, "element", (node) => {
-        if (node.tagName === "tr") rows.push(node);
-      });
-      const cells = (row: Element) =>
-        row.children.filter(
-          (cell): cell is Element =>
-            cell.type === "element" && (cell.tagName === "th" || cell.tagName === "td"),
-        );
+      const rows = rowsOf(table);
       const [header, ...body] = rows;
       const labels = header ? cells(header).map((cell) => textOf(cell).trim()) : [];
       for (const cell of header ? cells(header) : []) cell.properties["scope"] = "col";
@@ -222,6 +254,7 @@ const articleProcessor = unified()
   // Only the grammars articles use: loading all of shiki's takes seconds.
   .use(rehypeShiki, { theme: codeTheme, langs: codeLanguages, transformers: [tokenClasses] })
   .use(rehypeResponsiveImages)
+  .use(rehypeTableKeys)
   .use(rehypeStringify)
   .freeze();
 

@@ -2,7 +2,7 @@
 // action, with its number, person or time in words ("Movió la llamada n.º 1 al 4 dic 2026,
 // 11:00", Madrid time; "Exportó 2 mensajes"), never a stored detail as it is kept.
 import type { TFunction } from "i18next";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 
 /** The audit log's actions, each a sentence in the catalogues (panel.people.actions). */
 const actions = [
@@ -51,6 +51,6 @@ export function auditLine(
     detail,
     id,
     count: Number.isFinite(count) ? count : 0,
-    date: Number.isFinite(when) ? madridTime(when, lang) : "",
+    date: Number.isFinite(when) ? companyDateTime(when, lang) : "",
   });
 }

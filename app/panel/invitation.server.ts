@@ -9,7 +9,7 @@ import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
 import type { PanelAuth } from "#app/panel/auth.server.ts";
 import { panelPath } from "#app/panel/paths.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 
 const enrolPath = `${panelPath}/enrol`;
 
@@ -29,7 +29,7 @@ export async function invite(
   const text = t("panel.invitation.text", {
     site: siteConfig.name,
     link,
-    until: madridTime(expiresAt, lang),
+    until: companyDateTime(expiresAt, lang),
   });
   await queueMails(
     db,

@@ -4,8 +4,8 @@ import { companyTimeZone } from "#app/booking/availability.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment (milliseconds) as "27 nov 2026, 16:05", Madrid time, in `lang`. */
-export function madridTime(ms: number, lang: string): string {
+/** A moment (milliseconds) as "27 nov 2026, 16:05", in the company's time zone (Madrid), in `lang`. */
+export function companyDateTime(ms: number, lang: string): string {
   let format = formats.get(lang);
   if (!format) {
     format = new Intl.DateTimeFormat(lang, {

@@ -8,7 +8,7 @@ import { Section } from "#app/components/section.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
 import type { Person } from "#app/content/collections.ts";
-import { languageList } from "#app/content/company.ts";
+import { formatLanguageNames } from "#app/content/company.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";
@@ -22,7 +22,7 @@ function KeyFacts() {
     {
       icon: Languages,
       term: t("about.facts.languages"),
-      value: languageList(siteConfig.spokenLanguages, lang),
+      value: formatLanguageNames(siteConfig.spokenLanguages, lang),
     },
     {
       icon: Briefcase,

@@ -11,14 +11,14 @@ import { Byline } from "#app/components/person.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { JsonLd, organizationNode } from "#app/components/structured-data.tsx";
 import type { Person } from "#app/content/collections.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import {
   articleImagePath,
   lastModified,
   summaryOf,
   type ArticleSummary,
-} from "#app/insights/article.ts";
+} from "#app/insights/article-model.ts";
 // Only article pages carry the body's typography and the code colours (not every page).
 import articleStyles from "#app/insights/article.css?inline";
 import { translationLinks } from "#app/routing/language-links.ts";

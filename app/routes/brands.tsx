@@ -7,7 +7,7 @@ import { PageMeta } from "#app/components/page-meta.tsx";
 import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 
 const focusAreas = ["bots", "workflows", "genai", "webapps"] as const;

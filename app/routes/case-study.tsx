@@ -7,7 +7,7 @@ import { DocumentMeta } from "#app/components/page-meta.tsx";
 import { Section } from "#app/components/section.tsx";
 import { ServiceCard } from "#app/components/service-card.tsx";
 import { Card } from "#app/components/ui/card.tsx";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 // The three parts are Markdown: the articles' body typography.
 import articleStyles from "#app/insights/article.css?inline";

@@ -16,7 +16,7 @@ import { ArrowLink } from "#app/components/ui/arrow-link.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { cn } from "#app/components/ui/cn.ts";
 import { siteConfig } from "#app/config/site.ts";
-import { featuredServices } from "#app/content/services.ts";
+import { featuredServices } from "#app/content/service-list.ts";
 import { values } from "#app/content/values.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { parseLocalizedPath } from "#app/routing/paths.ts";

@@ -6,7 +6,7 @@ import { CtaBand } from "#app/components/cta-band.tsx";
 import { Engagement } from "#app/components/engagement.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { siteConfig } from "#app/config/site.ts";
-import { deliverables, services, type Service } from "#app/content/services.ts";
+import { deliverables, services, type Service } from "#app/content/service-list.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 
 /** The services grouped by the brand that delivers them: strategy first, then building. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageList, languages, siteConfig } from "#app/config/site.ts";
+import { parseLanguageList, languages, siteConfig } from "#app/config/site.ts";
 import { pageIds } from "#app/pages.ts";
 import {
   allPagePaths,
@@ -24,8 +24,8 @@ describe("published languages", () => {
   });
 
   it("are read from a build's VITE_PUBLISHED_LANGUAGES list in switcher order", () => {
-    expect(languageList("de, es")).toEqual(["es", "de"]);
-    expect(languageList("")).toBeUndefined();
+    expect(parseLanguageList("de, es")).toEqual(["es", "de"]);
+    expect(parseLanguageList("")).toBeUndefined();
   });
 });
 

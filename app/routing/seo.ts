@@ -1,5 +1,5 @@
 import { languageEntries, siteConfig, type Language } from "#app/config/site.ts";
-import { lastModified, type ArticleSummary } from "#app/insights/article.ts";
+import { lastModified, type ArticleSummary } from "#app/insights/article-model.ts";
 import { pageIds, type PageId } from "#app/pages.ts";
 import { defaultLanguage, localizedPath, publishedLanguages } from "#app/routing/paths.ts";
 

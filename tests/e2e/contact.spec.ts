@@ -72,13 +72,22 @@ async function expectErrorSummary(page: Page, t: Translate) {
   );
 }
 
+/** The English form, taken over by its script, sent with two problems: the summary shows. */
+async function failInTheBrowser(page: Page, t: Translate) {
+  await page.goto(`${site.url}/en/contact`);
+  await reachForContactForm(page, t);
+  await fillWithTwoProblems(page, t);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  await expectErrorSummary(page, t);
+}
+
 const visitor = {
   name: "Marta Ferrer i Núñez",
   email: "marta@example.es",
   message: "Hola!\nNecesitamos automatizar la facturación. ¿Habláis català? 😊",
 };
 
-test("with JavaScript: Sending..., a translated success toast, empty fields, stored and e-mailed", async ({
+test("with JavaScript: Sending..., a translated success status in place, focused, empty fields, stored and e-mailed", async ({
   page,
 }) => {
   const t = translator("en");
@@ -110,8 +119,11 @@ test("with JavaScript: Sending..., a translated success toast, empty fields, sto
     release();
   }
 
-  const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-  await expect(toast).toHaveText(t("contact.form.success"));
+  // The box the no-JS "sent" page shows, announced and focused the same way.
+  const status = page.getByRole("status");
+  await expect(status).toContainText(t("contact.form.success"));
+  await expect(status).toContainText(t("contact.form.successText"));
+  await expect(status).toBeFocused();
   // The script posts to the page itself, asking for JSON; the page stays where it is.
   expect(posted).toEqual({ accept: "application/json", url: `${site.url}/en/contact` });
   await expect(page).toHaveURL(`${site.url}/en/contact`);
@@ -170,111 +182,66 @@ test("a message typed before the form's script takes over is kept exactly, over 
   await page.getByLabel(t("contact.form.name"), { exact: true }).fill(visitor.name);
   await page.getByLabel(t("contact.form.email"), { exact: true }).fill(visitor.email);
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await expect(
-    page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) }).getByRole("listitem"),
-  ).toHaveText(t("contact.form.success"));
+  await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
   const [row] = await readMessages(site.databasePath);
   expect(row).toMatchObject({ message: `${typed} Gracias.`, lang: "es" });
 });
 
-test("the toasts: bottom-right, 356 px wide, at most 3, fanned out under the pointer, translated, errors in the danger colour", async ({
-  page,
-}) => {
-  const t = translator("ca");
-  await page.goto(`${site.url}/ca/contact`);
-  await reachForContactForm(page, t);
-  // Whitespace passes the browser's "required" check but not the shared rules.
-  await fillContactForm(page, t, { name: "   ", email: "a@example.com", message: "Hola" });
-  const submit = page.getByRole("button", { name: t("contact.form.submit") });
-  for (let i = 0; i < 4; i++) await submit.click();
+test.describe("a send the server refuses", () => {
+  // The refusal's status (429), which the browser reports.
+  test.use({ allowedConsoleErrors: [/status of 429/] });
 
-  const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
-  // Four errors, three shown (the oldest is hidden, from screen readers too): checked first,
-  // well within the 4 s each toast lasts.
-  await expect(region.locator("li")).toHaveCount(4);
-  const toasts = region.getByRole("listitem");
-  await expect(toasts).toHaveCount(3);
-  await expect(toasts.filter({ visible: true })).toHaveCount(3);
-  await expect(toasts.first()).toContainText(t("contact.form.error"));
-  await expect(toasts.first()).toContainText(t("contact.form.reasons.invalid"));
-  await expect(toasts.first()).toHaveAttribute("data-type", "error");
-  // Drawn in the site's danger colour, like the error summary.
-  const danger = await page
-    .getByRole("alert")
-    .getByRole("list")
-    .evaluate((list) => getComputedStyle(list).color);
-  expect(await toasts.first().evaluate((item) => getComputedStyle(item).color)).toBe(danger);
-
-  // The newest in front, 24 px from the bottom-right corner, 356 px wide.
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(async () => {
-      const box = (await toasts.first().boundingBox())!;
-      return [box.width, viewport.width - box.x - box.width, viewport.height - box.y - box.height];
-    })
-    .toEqual([356, 24, 24]);
-  // Under the pointer the pile fans out, newest at the bottom, 14 px apart.
-  await toasts.first().hover();
-  await expect
-    .poll(async () => {
-      const boxes = await Promise.all(
-        [0, 1, 2].map(async (i) => (await toasts.nth(i).boundingBox())!),
-      );
-      return boxes.slice(1).map((box, i) => Math.round(boxes[i]!.y - (box.y + box.height)));
-    })
-    .toEqual([14, 14]);
-
-  const name = page.getByLabel(t("contact.form.name"), { exact: true });
-  await expect(name).toHaveAttribute("aria-invalid", "true");
-  await expect(name).toHaveAccessibleDescription(t("contact.form.fieldErrors.required"));
-  expect(await readMessages(site.databasePath)).toEqual([]);
+  test("with JavaScript, a send the server refuses is answered in place: the reason, as an alert, focused; what was typed is kept", async ({
+    page,
+  }) => {
+    const t = translator("ca");
+    await page.goto(`${site.url}/ca/contact`);
+    await reachForContactForm(page, t);
+    const submit = page.getByRole("button", { name: t("contact.form.submit") });
+    // The server's own limit (RATE_LIMIT_MAX, 5 a visitor in 10 minutes): the sixth is refused.
+    for (let sent = 1; sent <= 5; sent++) {
+      await fillContactForm(page, t, { ...visitor, message: `${visitor.message} (${sent})` });
+      await submit.click();
+      await expect(page.getByRole("status")).toBeFocused();
+    }
+    await fillContactForm(page, t, visitor);
+    await submit.click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText(t("contact.form.errorSummary"));
+    await expect(summary).toContainText(t("contact.form.reasons.rateLimited"));
+    await expect(page.getByRole("status")).toHaveCount(0);
+    // The box that holds the alert takes focus, as the summary does on the no-JS path.
+    await expect(page.locator(":focus")).toContainText(t("contact.form.reasons.rateLimited"));
+    await expect(page).toHaveTitle(
+      t("contact.form.errorPageTitle", { title: documentTitle(t("contact.meta.title")) }),
+    );
+    await expect(page.getByLabel(t("contact.form.message"), { exact: true })).toHaveValue(
+      visitor.message,
+    );
+    expect(await readMessages(site.databasePath)).toHaveLength(5);
+  });
 });
 
-test("a toast leaves after 4 seconds, later while the pointer holds it; alt+T reaches the toasts", async ({
-  page,
-}) => {
-  const t = translator("en");
-  // The page's clock, moved on by the test: the toast's 4 seconds pass at once.
-  await page.clock.install();
-  await page.goto(`${site.url}/en/contact`);
-  await reachForContactForm(page, t);
-  await fillContactForm(page, t, { name: "   ", email: "a@example.com", message: "Hola" });
-  await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  const toasts = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
-  await expect(toasts).toHaveCount(1);
-  await page.clock.runFor(3800);
-  await expect(toasts).toHaveCount(1);
-  // 4 s, and the leaving animation's 0.2 s.
-  await page.clock.runFor(500);
-  await expect(toasts).toHaveCount(0);
-
-  await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await toasts.hover();
-  await page.clock.runFor(10_000);
-  await expect(toasts).toHaveCount(1);
-  await page.mouse.move(0, 0);
-  await page.clock.runFor(4500);
-  await expect(toasts).toHaveCount(0);
-
-  // The keys sonner used: alt+T moves focus to the toasts, Escape back to the form.
-  const email = page.getByLabel(t("contact.form.email"), { exact: true });
-  await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await email.focus();
-  await page.keyboard.press("Alt+KeyT");
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("list")).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(email).toBeFocused();
-});
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`with JavaScript, the answers in place pass axe in the ${colorScheme} scheme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const t = translator("en");
+    await failInTheBrowser(page, t);
+    await expectNoAxeViolations(page);
+    await fillContactForm(page, t, visitor);
+    await page.getByRole("button", { name: t("contact.form.submit") }).click();
+    await expect(page.getByRole("status")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+}
 
 test("with JavaScript: the error summary takes focus, its links focus the fields, then clears", async ({
   page,
 }) => {
   const t = translator("en");
-  await page.goto(`${site.url}/en/contact`);
-  await reachForContactForm(page, t);
-  await fillWithTwoProblems(page, t);
-  await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await expectErrorSummary(page, t);
+  await failInTheBrowser(page, t);
   await page.getByRole("link", { name: problem(t, "name") }).click();
   const name = page.getByLabel(t("contact.form.name"), { exact: true });
   await expect(name).toBeFocused();
@@ -283,19 +250,15 @@ test("with JavaScript: the error summary takes focus, its links focus the fields
   await name.fill(visitor.name);
   await page.getByLabel(t("contact.form.message"), { exact: true }).fill(visitor.message);
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await expect(
-    page
-      .getByRole("region", { name: /Notifications/ })
-      .getByRole("listitem")
-      .filter({ hasText: t("contact.form.success") }),
-  ).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+  await expect(page.getByRole("status")).toBeFocused();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page).toHaveTitle(documentTitle(t("contact.meta.title")));
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
   expect(await readMessages(site.databasePath)).toHaveLength(1);
 });
 
-test("toasts need no stylesheet of their own: no violation under style-src without 'unsafe-inline'", async ({
+test("the answers in place need no stylesheet of their own: no violation under style-src without 'unsafe-inline'", async ({
   page,
 }) => {
   const t = translator("en");
@@ -331,33 +294,31 @@ test("toasts need no stylesheet of their own: no violation under style-src witho
   await page.goto(`${site.url}/en/contact`);
   expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
   expect(policy).not.toContain("unsafe-inline");
-  // Neither the first paint nor the form's script asks for a stylesheet: the toasts' classes
-  // are in the page's own.
+  // Neither the first paint nor the form's script asks for a stylesheet: the classes of the
+  // boxes it shows are in the page's own.
   await reachForContactForm(page, t);
 
   await fillWithTwoProblems(page, t);
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  const region = page.getByRole("region", { name: new RegExp(t("contact.form.toasts")) });
-  const toast = region.getByRole("listitem");
-  await expect(toast).toContainText(t("contact.form.error"));
-  // Placed and drawn by the page's stylesheet: fixed stack, rounded, tinted, bordered.
-  const style = await toast.evaluate((item) => {
-    const own = getComputedStyle(item);
+  // Drawn by the page's stylesheet: bordered and tinted, the summary and the success status.
+  const drawn = (box: HTMLElement) => {
+    const style = getComputedStyle(box);
     return {
-      stack: getComputedStyle(item.parentElement!).position,
-      position: own.position,
-      radius: own.borderRadius,
-      background: own.backgroundColor,
-      border: own.borderTopWidth,
+      border: style.borderTopWidth,
+      radius: style.borderRadius,
+      tint: style.backgroundColor,
     };
-  });
-  expect(style).toMatchObject({
-    stack: "fixed",
-    position: "absolute",
-    radius: "8px",
-    border: "1px",
-  });
-  expect(style.background).not.toBe("rgba(0, 0, 0, 0)");
+  };
+  const summary = page.locator(":focus");
+  await expect(summary.getByRole("alert")).toContainText(t("contact.form.errorSummary"));
+  expect(await summary.evaluate(drawn)).toMatchObject({ border: "2px", radius: "8px" });
+  expect((await summary.evaluate(drawn)).tint).not.toBe("rgba(0, 0, 0, 0)");
+  await fillContactForm(page, t, visitor);
+  await page.getByRole("button", { name: t("contact.form.submit") }).click();
+  const status = page.getByRole("status");
+  await expect(status).toBeFocused();
+  expect(await status.evaluate(drawn)).toMatchObject({ border: "1px", radius: "8px" });
+  expect((await status.evaluate(drawn)).tint).not.toBe("rgba(0, 0, 0, 0)");
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
   expect(await page.locator("style").count()).toBe(1);
   expect(
@@ -378,12 +339,8 @@ test("with JavaScript the 'sent' page's form comes alive cleanly and takes anoth
     message: visitor.message,
   });
   await page.getByRole("button", { name: t("contact.form.submit") }).click();
-  await expect(
-    page
-      .getByRole("region", { name: new RegExp(t("contact.form.toasts")) })
-      .getByRole("listitem")
-      .filter({ hasText: t("contact.form.success") }),
-  ).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(t("contact.form.success"));
+  await expect(page.getByRole("status")).toBeFocused();
   await expect(page).toHaveURL(`${site.url}/ca/contact/sent`);
   expect(await readMessages(site.databasePath)).toMatchObject([{ name: visitor.name, lang: "ca" }]);
 });

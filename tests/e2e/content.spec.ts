@@ -1,5 +1,5 @@
 import { siteConfig } from "#app/config/site.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { callToActionPath } from "#app/routing/paths.ts";
 import { expect, test, translator } from "#tests/e2e/support.ts";
 

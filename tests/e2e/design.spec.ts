@@ -1,6 +1,6 @@
 import { siteConfig, type Language } from "#app/config/site.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { pagesIn } from "#app/pages.ts";
 import { inSentence } from "#app/text/typography.ts";
 import { bookingPath, callToActionPath, localizedPath } from "#app/routing/paths.ts";
@@ -9,6 +9,8 @@ import {
   expectBookingUnavailable,
   languages,
   lineCounts,
+  sidewaysOverflow,
+  textsCutAtEdges,
   settle,
   test,
   translator,
@@ -884,21 +886,34 @@ test.describe("a designer's details, in every language", () => {
     }
   });
 
-  test("an article's table keeps each date on one line, at 1440 and 390 px", async ({ page }) => {
+  test("an article's tables: each date on one line at 1440 and 390 px, and no article wider than a phone", async ({
+    page,
+  }) => {
     const withTables = (await loadInsights()).filter(
       (article) => languages.includes(article.lang) && article.html.includes("<table"),
     );
     expect(withTables.length).toBeGreaterThanOrEqual(languages.length);
-    for (const width of [1440, 390]) {
+    // "2 de febrero de 2025", "2 February 2025", "1 d’agost de 2024".
+    const date = /^\d{1,2}\.? (?:de |d[’']|)\p{L}+ (?:de )?\d{4}$/u;
+    let dates = 0;
+    for (const width of [1440, 390, 320]) {
       await page.setViewportSize({ width, height: 900 });
       for (const article of withTables) {
         await page.goto(article.path);
-        const keys = page.locator(".article-text tr > :first-child");
-        expect(await keys.count()).toBeGreaterThan(2);
-        const lines = await lineCounts(keys);
-        expect(lines, `${article.path} at ${width} px`).toEqual(lines.map(() => 1));
+        const where = `${article.path} at ${width} px`;
+        // A table whose prose columns cannot wrap pushes the page sideways on a phone.
+        expect(await sidewaysOverflow(page), where).toBe(0);
+        expect(await textsCutAtEdges(page), where).toEqual([]);
+        if (width === 320) continue;
+        const cells = page.locator(".article-text :is(td, th)");
+        const texts = (await cells.allTextContents()).map((text) => text.trim());
+        const lines = await lineCounts(cells);
+        const dated = texts.flatMap((text, i) => (date.test(text) ? [lines[i]] : []));
+        dates += dated.length;
+        expect(dated, where).toEqual(dated.map(() => 1));
       }
     }
+    expect(dates).toBeGreaterThan(4);
   });
 
   test("services: the index's names keep to one line at 1440 px, and the index marks the service on screen", async ({

@@ -2,7 +2,7 @@ import { XMLParser } from "fast-xml-parser";
 import type { Page } from "@playwright/test";
 import { siteConfig } from "#app/config/site.ts";
 import { languageName } from "#app/i18n/language-name.ts";
-import { formatDay, lastModified } from "#app/insights/article.ts";
+import { formatDay, lastModified } from "#app/insights/article-model.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { translationLinks } from "#app/routing/language-links.ts";
 import {

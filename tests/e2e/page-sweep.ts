@@ -13,7 +13,14 @@ import {
 } from "#app/routing/paths.ts";
 import { keysOf } from "#app/i18n/catalogue-keys.ts";
 import { alternateLinks, canonicalUrl } from "#tests/support/head-links.ts";
-import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  sidewaysOverflow,
+  test,
+  textsCutAtEdges,
+  translator,
+} from "#tests/e2e/support.ts";
 
 const allKeys = keysOf(catalogue("es"));
 
@@ -89,51 +96,6 @@ async function expectLanguagesInBar(page: Page, lang: Language, languages: reado
     expect(box.right).toBeLessThanOrEqual(cta.x);
   }
 }
-
-/** How much wider than its viewport the document is: anything above 0 scrolls sideways. */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/**
- * Texts cut off at the viewport's left or right edge: a line, or the box that holds it (a
- * pill, a chip), running past it inside a box that clips: no sideways scroll, yet the words
- * or their frame are lost. Text a box scrolls on purpose (a code block), text hidden for
- * screen readers only and text placed wholly off screen are left out.
- */
-const textsCutAtEdges = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const cut: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const parent = node.parentElement;
-      if (!node.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true }))
-        continue;
-      let skipped = false;
-      for (let box: Element | null = parent; box && !skipped; box = box.parentElement) {
-        const style = getComputedStyle(box);
-        skipped =
-          ["auto", "scroll"].includes(style.overflowX) ||
-          style.clipPath !== "none" ||
-          (style.clip !== "auto" && style.clip !== "");
-      }
-      if (skipped) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const rect of [...range.getClientRects(), parent.getBoundingClientRect()]) {
-        // Text put wholly off screen on purpose (the form's field for robots) is not cut.
-        const onScreen = rect.right > 0 && rect.left < width;
-        if (rect.width > 0 && onScreen && (rect.left < -0.5 || rect.right > width + 0.5)) {
-          cut.push(
-            `"${node.textContent.trim().slice(0, 60)}" ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`,
-          );
-          break;
-        }
-      }
-    }
-    return cut;
-  });
 
 /**
  * One test per page × language URL of the build under test (of the `visited` languages'

@@ -20,7 +20,7 @@ import {
 import { plainPart, type SmtpServer } from "#tests/support/smtp.ts";
 import { addAuthenticator, enrol as enrolAs } from "#tests/support/passkeys.ts";
 import { desktopUserAgent, statsOf } from "#tests/support/stats.ts";
-import { madridTime } from "#app/panel/time.ts";
+import { companyDateTime } from "#app/panel/time.ts";
 import { spreadsheetTime } from "#app/panel/spreadsheet.ts";
 import { reportWords } from "#app/stats/report-text.ts";
 import { expect, expectNoAxeViolations, test, translator } from "#tests/e2e/support.ts";
@@ -342,7 +342,7 @@ for (const kind of storeKinds) {
         page.getByRole("definition").filter({
           has: page.locator(`xpath=preceding-sibling::dt[. = "${t("panel.calls.currentTime")}"]`),
         }),
-      ).toHaveText(madridTime(Date.parse("2027-03-29T07:00:00Z"), "es"));
+      ).toHaveText(companyDateTime(Date.parse("2027-03-29T07:00:00Z"), "es"));
       await expectOwnerWords(page);
       await page
         .getByRole("group", { name: /30 de marzo/ })
@@ -546,7 +546,7 @@ for (const kind of storeKinds) {
       await expect(log).toContainText(
         t("panel.people.actions.move-call", {
           id: 1,
-          date: madridTime(Date.parse("2027-03-30T08:00:00Z"), "es"),
+          date: companyDateTime(Date.parse("2027-03-30T08:00:00Z"), "es"),
         }),
       );
       await expectOwnerWords(page);

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { languages, siteConfig, type Language } from "#app/config/site.ts";
-import { services } from "#app/content/services.ts";
+import { services } from "#app/content/service-list.ts";
 import { loadInsights } from "#app/insights/content.server.ts";
 import { textLanguages } from "#app/content/legal/texts.server.ts";
 import { absoluteUrl, ogLocales, sitemapEntries } from "#app/routing/seo.ts";

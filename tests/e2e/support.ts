@@ -188,3 +188,48 @@ export async function expectBookingUnavailable(page: Page, lang: Language) {
   });
   expect(dangerous).toEqual([]);
 }
+
+/** How much wider than its viewport the document is: anything above 0 scrolls sideways. */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Texts cut off at the viewport's left or right edge: a line, or the box that holds it (a
+ * pill, a chip), running past it inside a box that clips: no sideways scroll, yet the words
+ * or their frame are lost. Text a box scrolls on purpose (a code block), text hidden for
+ * screen readers only and text placed wholly off screen are left out.
+ */
+export const textsCutAtEdges = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const cut: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent?.checkVisibility({ visibilityProperty: true }))
+        continue;
+      let skipped = false;
+      for (let box: Element | null = parent; box && !skipped; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        skipped =
+          ["auto", "scroll"].includes(style.overflowX) ||
+          style.clipPath !== "none" ||
+          (style.clip !== "auto" && style.clip !== "");
+      }
+      if (skipped) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of [...range.getClientRects(), parent.getBoundingClientRect()]) {
+        // Text put wholly off screen on purpose (the form's field for robots) is not cut.
+        const onScreen = rect.right > 0 && rect.left < width;
+        if (rect.width > 0 && onScreen && (rect.left < -0.5 || rect.right > width + 0.5)) {
+          cut.push(
+            `"${node.textContent.trim().slice(0, 60)}" ${Math.round(rect.left)}–${Math.round(rect.right)} of ${width}`,
+          );
+          break;
+        }
+      }
+    }
+    return cut;
+  });

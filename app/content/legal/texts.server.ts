@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseSettings } from "#app/config/settings.server.ts";
 import { siteConfig, type Language } from "#app/config/site.ts";
-import { formatAddress, languageList } from "#app/content/company.ts";
+import { formatAddress, formatLanguageNames } from "#app/content/company.ts";
 import { legalTexts } from "#app/content/definitions.server.ts";
 import { companySchema } from "#app/content/schema.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
@@ -90,7 +90,7 @@ function legalPlaceholders(
     ...Object.fromEntries(
       legalPageIds.map((page) => [
         `${camelCase(legalFolders[page])}Languages`,
-        languageList(written[page], lang),
+        formatLanguageNames(written[page], lang),
       ]),
     ),
     // One condition per relation between the company and its brands: {{#tradeNames}}.
