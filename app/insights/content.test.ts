@@ -131,7 +131,12 @@ describe("Markdown", () => {
     expect(html).toContain('<h2 id="una-sección"><a class="heading-link" href="#una-sección">');
     expect(html).toContain('<a href="https://example.org/" rel="noopener">');
     expect(html).toContain('<a href="/services">');
-    expect(html).toMatch(/<table>[\s\S]*<th>Columna<\/th>/);
+    // A column of short cells is a key, kept on one line; one with a sentence wraps.
+    expect(html).toMatch(/<table>[\s\S]*<th data-key="">Columna<\/th>\s*<th>Valor<\/th>/);
+    expect(html).toContain('<td data-key="">b</td>');
+    expect(html).toContain(
+      "<td>Una frase larga que no cabe en una celda corta y debe partirse</td>",
+    );
     expect(html).toMatch(/<blockquote>\s*<p>Una cita\.<\/p>/);
     expect(html).toContain('<span class="code-token-comment"># cada lunes a las 7:00</span>');
     // The Content-Security-Policy allows no inline style attribute.
