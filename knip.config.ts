@@ -19,7 +19,7 @@ export default {
   },
   // System tools the tests and benchmarks call (installed by .ci/run or part of the OS), not by npm,
   // and the shell's own `wait` (test:e2e runs the two builds at once).
-  ignoreBinaries: ["apt-get", "openssl", "systemd-analyze", "systemd-socket-activate", "wait"],
+  ignoreBinaries: ["apt-get", "openssl", "systemd-analyze", "systemd-socket-activate"],
   // Files read through require.resolve: fonts with a computed path (scripts/build-images.ts)
   // and the Nu Html Checker's jar (tests/e2e/html-conformance.spec.ts).
   ignoreDependencies: ["@fontsource/inter", "vnu-jar"],
