@@ -7,7 +7,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import type express from "express";
 import type { LaunchItem } from "#app/config/launch-check.server.ts";
 import { settings } from "#app/config/settings.server.ts";
-import { goLiveLine } from "#app/panel/go-live-words.ts";
+import { goLiveLines } from "#app/panel/go-live-words.ts";
 import { companyDateTime } from "#app/panel/time.ts";
 import { renderPage } from "#app/panel/views.tsx";
 import { adminPath } from "#server/admin.ts";
@@ -89,7 +89,7 @@ export function siteSection(
     const { context } = localsOf(res);
     const { t, lang } = context;
     const deploys = recentDeploys(tail(deployLog, 256 * 1024));
-    const problems = goLiveProblems().map((item) => goLiveLine(item, context, adminPath));
+    const problems = goLiveLines(goLiveProblems(), context, adminPath);
     const short = (commit: string) => commit.slice(0, 12);
     // A step's key (scripts/deploy-failure.ts); logs written before it held its English words.
     const stepOf = (step: string) => {

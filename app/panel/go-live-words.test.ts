@@ -3,7 +3,7 @@ import { launchItems, type LaunchItem } from "#app/config/launch-check.server.ts
 import { siteConfig } from "#app/config/site.ts";
 import { catalogue } from "#app/i18n/catalogues.server.ts";
 import { createI18n } from "#app/i18n/i18n.ts";
-import { companyFieldLabel, goLiveLine } from "#app/panel/go-live-words.ts";
+import { companyFieldLabel, goLiveLine, goLiveLines } from "#app/panel/go-live-words.ts";
 
 const es = { t: createI18n("es", catalogue("es")).t, lang: "es" };
 
@@ -20,6 +20,16 @@ describe("the go-live check in the owner's words", () => {
   );
   const built: LaunchItem = { kind: "build", message: "no built site at /x: build it" };
   const lines = [...shipped, built].map((item) => goLiveLine(item, es, "/admin"));
+
+  it("says once what several problems of the built files ask alike: to publish again", () => {
+    const address: LaunchItem = { kind: "build", message: "built pages name another address" };
+    const securityTxt: LaunchItem = { kind: "build", message: "security.txt has expired" };
+    const said = goLiveLines([address, ...shipped, securityTxt], es, "/admin");
+    expect(
+      said.filter((line) => line.text.startsWith(goLiveLine(built, es, "/admin").text)),
+    ).toHaveLength(1);
+    expect(said).toHaveLength(new Set(lines.map((line) => line.text)).size);
+  });
 
   it("says every item of the shipped example in Spanish, with no developer's English", () => {
     expect(shipped.length).toBeGreaterThan(20);

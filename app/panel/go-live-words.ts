@@ -119,3 +119,16 @@ export function goLiveLine(
       return server(t(`panel.goLive.${item.kind}`));
   }
 }
+
+/**
+ * The go-live list as the owner reads it: several problems of the built files (its address,
+ * its security.txt) all ask the same of the owner, to publish again, and say it once.
+ */
+export function goLiveLines(
+  items: readonly LaunchItem[],
+  context: { t: TFunction; lang: string },
+  adminPath: string,
+): GoLiveLine[] {
+  const lines = items.map((item) => goLiveLine(item, context, adminPath));
+  return [...new Map(lines.map((line) => [line.text, line])).values()];
+}
